@@ -1,0 +1,86 @@
+// /api/common/* — captcha, QR code, home page setting, version.
+import QRCode from 'qrcode';
+import { action, controller, rawReply } from '../http/action';
+import { createCaptcha, drawCaptcha, setCaptchaCookie } from '../auth/captcha';
+import { enforce, LIMITS } from '../auth/throttle';
+import { captchas } from '../db/schema';
+import { and, eq, gt } from 'drizzle-orm';
+import { ApiError } from '../http/apiError';
+import { ErrorCode } from '../../shared/errors';
+import pkg from '../../package.json' with { type: 'json' };
+
+/** Our SVGs are generated here, but are still served under a CSP that forbids any script. */
+const svgHeaders = { 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" };
+
+const verify = action({
+  auth: 'optional',
+  async run(req) {
+    const { deps, ctx } = req;
+    await enforce(deps.db, LIMITS.captchaPerIp, req.ip, deps.now());
+    const c = await createCaptcha(deps.db, deps.now());
+    setCaptchaCookie(ctx, c.captchaId);
+    return rawReply({ type: 'image/svg+xml', body: c.svg, headers: { ...svgHeaders, 'X-Captcha-Id': c.captchaId } });
+  },
+});
+
+/** ShowDoc 3.x flow: createCaptcha → {captcha_id}, showCaptcha?captcha_id= → image. */
+const createCaptchaAction = action({
+  auth: 'optional',
+  async run(req) {
+    const { deps, ctx } = req;
+    await enforce(deps.db, LIMITS.captchaPerIp, req.ip, deps.now());
+    const c = await createCaptcha(deps.db, deps.now());
+    setCaptchaCookie(ctx, c.captchaId);
+    return { captcha_id: c.captchaId };
+  },
+});
+
+const showCaptcha = action({
+  auth: 'optional',
+  async run(req) {
+    const { deps, params } = req;
+    const id = params.str('captcha_id', { max: 64 });
+    const [row] = /^[0-9a-f]{32}$/.test(id)
+      ? await deps.db.select().from(captchas).where(and(eq(captchas.captchaId, id), gt(captchas.expiresAt, deps.now())))
+      : [];
+    if (!row) throw new ApiError(ErrorCode.CAPTCHA_WRONG, 'Verification code expired; get a new one');
+    // the answer is fixed at creation; draw it again
+    const svg = drawCaptcha(row.answer);
+    return rawReply({ type: 'image/svg+xml', body: svg, headers: svgHeaders });
+  },
+});
+
+const homePageSetting = action({
+  auth: 'optional',
+  async run(req) {
+    const s = await req.deps.settings.get();
+    return { home_page: s.home_page, home_item: s.home_item, register_open: s.register_open ? 1 : 0, beian: '', is_show_ai: 0 };
+  },
+});
+
+const qrcode = action({
+  auth: 'optional',
+  async run(req) {
+    const url = req.params.str('url', { max: 2000 });
+    if (!url) throw new ApiError(ErrorCode.GENERIC, 'Parameter {name} is required', { name: 'url' });
+    const size = Math.min(20, Math.max(1, req.params.int('size', 6)));
+    const png = await QRCode.toBuffer(url, { scale: size, margin: 1 });
+    return rawReply({ type: 'image/png', body: png, headers: { 'Cache-Control': 'no-store' } });
+  },
+});
+
+const version = action({
+  auth: 'optional',
+  async run() {
+    return { version: pkg.version };
+  },
+});
+
+export default controller('common', {
+  verify,
+  createCaptcha: createCaptchaAction,
+  showCaptcha,
+  homePageSetting,
+  qrcode,
+  version,
+});

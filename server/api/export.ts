@@ -1,0 +1,3 @@
+import { controller } from '../http/action';
+
+export default controller('export', {});

@@ -1,0 +1,57 @@
+// Every ShowDoc controller this server answers; one file per controller.
+import type { Controller } from '../http/action';
+import type { DispatchOptions } from '../http/dispatch';
+import user from './user';
+import common from './common';
+import update from './update';
+import scriptCron from './scriptCron';
+import item from './item';
+import catalog from './catalog';
+import page from './page';
+import recycle from './recycle';
+import template from './template';
+import mock from './mock';
+import open from './open';
+import member from './member';
+import team from './team';
+import teamMember from './teamMember';
+import teamItem from './teamItem';
+import teamItemMember from './teamItemMember';
+import notice from './notice';
+import attachment from './attachment';
+import adminUser from './adminUser';
+import adminItem from './adminItem';
+import adminSetting from './adminSetting';
+import adminUpdate from './adminUpdate';
+import importController from './import';
+import exportController from './export';
+
+export const controllers: Controller[] = [
+  user,
+  common,
+  update,
+  scriptCron,
+  item,
+  catalog,
+  page,
+  recycle,
+  template,
+  mock,
+  open,
+  member,
+  team,
+  teamMember,
+  teamItem,
+  teamItemMember,
+  notice,
+  attachment,
+  adminUser,
+  adminItem,
+  adminSetting,
+  adminUpdate,
+  importController,
+  exportController,
+];
+
+/** Routes outside /api: the public mock URLs (filled in by the mock server). */
+export const specialRoutes: Pick<DispatchOptions, 'mockPath' | 'mockData'> = {};

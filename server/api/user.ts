@@ -1,0 +1,200 @@
+// /api/user/* — accounts (spec §7 "Common and user").
+import { action, controller, rawReply } from '../http/action';
+import { checkCaptcha } from '../auth/captcha';
+import { clearTokenCookie, setTokenCookie } from '../http/authenticate';
+import { enforce, LIMITS } from '../auth/throttle';
+import * as accounts from '../domain/accounts';
+import { revokeToken } from '../auth/tokens';
+import { sendMail } from '../auth/mailer';
+import { siteUrl } from '../http/siteUrl';
+import { ApiError } from '../http/apiError';
+import { ErrorCode } from '../../shared/errors';
+
+const ttlSeconds = (days: number) => days * 86400;
+
+const register = action({
+  auth: 'optional',
+  async run(req) {
+    const { deps, params, ctx } = req;
+    await enforce(deps.db, LIMITS.registerPerIp, req.ip, deps.now());
+    const username = params.str('username', { max: 50 });
+    const password = params.str('password', { raw: true, max: 128 });
+    const confirm = params.str('confirm_password', { raw: true, max: 128 });
+    if (!username) throw new ApiError(ErrorCode.GENERIC, 'Parameter {name} is required', { name: 'username' });
+    await checkCaptcha(deps.db, ctx, params, deps.now(), deps.config.testCaptcha);
+    const { user, token } = await accounts.register(deps, username, password, confirm, req.ip);
+    setTokenCookie(ctx, token, ttlSeconds(deps.config.tokenTtlDays));
+    return accounts.presentLogin(user, token);
+  },
+});
+
+const login = action({
+  auth: 'optional',
+  async run(req) {
+    const { deps, params, ctx } = req;
+    const name = params.str('username', { max: 254 });
+    const password = params.str('password', { raw: true, max: 128 });
+    if (!name || !password) throw new ApiError(ErrorCode.WRONG_CREDENTIALS, 'Wrong username or password');
+    const now = deps.now();
+    await enforce(deps.db, LIMITS.loginPerIp, req.ip, now);
+    await enforce(deps.db, LIMITS.loginPerAccount, name.toLowerCase(), now);
+    if (await accounts.loginNeedsCaptcha(deps, name, req.ip)) {
+      await checkCaptcha(deps.db, ctx, params, now, deps.config.testCaptcha);
+    }
+    const { user, token } = await accounts.login(deps, name, password, req.ip);
+    setTokenCookie(ctx, token, ttlSeconds(deps.config.tokenTtlDays));
+    return accounts.presentLogin(user, token);
+  },
+});
+
+const logout = action({
+  auth: 'optional',
+  async run(req) {
+    if (req.token) {
+      await revokeToken(req.deps.db, req.token);
+      if (req.user) req.deps.events.emit('user.tokensRevoked', { uid: req.user.uid });
+    }
+    clearTokenCookie(req.ctx);
+    return [];
+  },
+});
+
+const info = action({
+  auth: 'required',
+  async run(req) {
+    const u = await accounts.findUserById(req.deps, req.me().uid);
+    if (!u) throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'You are not logged in');
+    return {
+      uid: u.uid,
+      username: u.username,
+      name: u.name,
+      email: u.email,
+      email_verify: u.emailVerify,
+      groupid: u.groupid,
+      avatar: '',
+      avatar_small: '',
+      reg_time: u.regTime,
+      last_login_time: u.lastLoginTime,
+      is_ldap: u.source === 'ldap' ? 1 : 0,
+    };
+  },
+});
+
+const updateInfo = action({
+  auth: 'required',
+  async run(req) {
+    await accounts.updateName(req.deps, req.me().uid, req.params.str('name', { max: 200 }));
+    return [];
+  },
+});
+
+const resetPassword = action({
+  auth: 'required',
+  async run(req) {
+    const { deps, params } = req;
+    const oldPassword = params.str('password', { raw: true, max: 128 });
+    const newPassword = params.str('new_password', { raw: true, max: 128 });
+    const token = await accounts.changePassword(deps, req.me().uid, oldPassword, newPassword, req.ip);
+    setTokenCookie(req.ctx, token, ttlSeconds(deps.config.tokenTtlDays));
+    return { user_token: token };
+  },
+});
+
+const updateEmail = action({
+  auth: 'required',
+  async run(req) {
+    const { deps, params } = req;
+    const email = params.str('email', { max: 254 });
+    const password = params.str('password', { raw: true, max: 128 });
+    const result = await accounts.updateEmail(deps, req.me().uid, email, password);
+    let mail_sent = false;
+    if (deps.config.smtp) {
+      const user = await accounts.findUserById(deps, req.me().uid);
+      const token = await accounts.createMailToken(deps, user!, 'verify');
+      const link = `${await siteUrl(deps, req.ctx)}/api/user/verifyEmail?uid=${user!.uid}&email=${encodeURIComponent(email)}&token=${token}`;
+      await sendMail(deps.config, {
+        to: email,
+        subject: 'Quire: confirm your email address',
+        text: `Open this link to confirm ${email} for your Quire account ${user!.username}:\n\n${link}\n\nThe link is valid for one hour.`,
+      });
+      mail_sent = true;
+    }
+    return { ...result, mail_sent };
+  },
+});
+
+/** Our extension: the link from the confirmation mail. */
+const verifyEmail = action({
+  auth: 'optional',
+  async run(req) {
+    const { deps, params } = req;
+    const user = await accounts.consumeMailToken(deps, params.id('uid'), params.str('email'), params.str('token'), 'verify');
+    await accounts.markEmailVerified(deps, user.uid);
+    return rawReply({ status: 302, type: 'text/plain; charset=utf-8', body: 'Email verified', headers: { Location: '/user/setting?email_verified=1' } });
+  },
+});
+
+const resetPasswordEmail = action({
+  auth: 'optional',
+  async run(req) {
+    const { deps, params, ctx } = req;
+    const now = deps.now();
+    await enforce(deps.db, LIMITS.resetPerIp, req.ip, now);
+    const email = params.str('email', { max: 254 });
+    accounts.validateEmail(email);
+    await checkCaptcha(deps.db, ctx, params, now, deps.config.testCaptcha);
+    if (!deps.config.smtp) {
+      throw new ApiError(ErrorCode.GENERIC, 'Mail is not configured on this server (set SMTP_HOST); ask an administrator to reset your password');
+    }
+    await enforce(deps.db, LIMITS.resetPerAccount, email.toLowerCase(), now);
+    const user = await accounts.findUserByEmail(deps, email);
+    // the same answer for known and unknown addresses (no account enumeration)
+    if (user) {
+      const token = await accounts.createMailToken(deps, user, 'reset');
+      const link = `${await siteUrl(deps, ctx)}/user/ResetPasswordByUrl?uid=${user.uid}&email=${encodeURIComponent(user.email)}&token=${token}`;
+      await sendMail(deps.config, {
+        to: user.email,
+        subject: 'Quire: reset your password',
+        text: `Someone asked to reset the password of the Quire account ${user.username}.\nOpen this link to choose a new password (valid for one hour):\n\n${link}\n\nIf it was not you, ignore this mail.`,
+      });
+    }
+    return { sent: 1 };
+  },
+});
+
+const resetPasswordByUrl = action({
+  auth: 'optional',
+  async run(req) {
+    const { deps, params } = req;
+    await enforce(deps.db, LIMITS.resetPerIp, req.ip, deps.now());
+    const newPassword = params.str('new_password', { raw: true, max: 128 });
+    accounts.validatePassword(newPassword);
+    const user = await accounts.consumeMailToken(deps, params.id('uid'), params.str('email'), params.str('token'), 'reset');
+    await accounts.setPassword(deps, user.uid, newPassword);
+    if (!user.emailVerify) await accounts.markEmailVerified(deps, user.uid);
+    return [];
+  },
+});
+
+const allUser = action({
+  auth: 'required',
+  async run(req) {
+    return accounts.searchUsers(req.deps, req.params.str('username', { max: 50 }));
+  },
+});
+
+export default controller('user', {
+  register,
+  registerByVerify: register,
+  login,
+  loginByVerify: login,
+  logout,
+  info,
+  updateInfo,
+  resetPassword,
+  updateEmail,
+  verifyEmail,
+  resetPasswordEmail,
+  resetPasswordByUrl,
+  allUser,
+});

@@ -1,0 +1,28 @@
+// createApp(deps): the Koa application without listen() (tests mount it on an ephemeral port).
+import Koa from 'koa';
+import type { AppDeps } from './deps';
+import { createDispatcher } from './http/dispatch';
+import { securityHeaders } from './http/securityHeaders';
+import { staticClient } from './http/staticClient';
+import { sendError } from './http/envelope';
+import { ErrorCode } from '../shared/errors';
+import { buildRegistry } from './http/action';
+import { controllers, specialRoutes } from './api';
+
+export function createApp(deps: AppDeps): Koa {
+  const app = new Koa({ proxy: deps.config.trustProxy });
+  app.silent = true;
+  app.on('error', (err) => deps.log.warn('http error', { err: err?.message }));
+  app.use(securityHeaders());
+  app.use(createDispatcher(deps, { registry: buildRegistry(controllers), ...specialRoutes }));
+  // unknown /server/* paths answer like ShowDoc's router, not with the web app
+  app.use(async (ctx, next) => {
+    if (/^\/(server|api)(\/|$)/.test(ctx.path)) {
+      sendError(ctx, ErrorCode.UNKNOWN_ACTION, 'Invalid request', 404);
+      return;
+    }
+    await next();
+  });
+  app.use(staticClient(deps.config.clientDist));
+  return app;
+}

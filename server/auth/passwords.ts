@@ -1,0 +1,45 @@
+// Login passwords: argon2id. ShowDoc's legacy hash is verified once and upgraded on login:
+//   md5( base64( md5hex(password) ) + "576hbgh6" + salt )
+import argon2 from 'argon2';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
+
+export function legacyShowdocHash(password: string, salt: string): string {
+  return md5(Buffer.from(md5(password), 'utf8').toString('base64') + '576hbgh6' + salt);
+}
+
+export const isArgon2Hash = (stored: string) => stored.startsWith('$argon2');
+
+export async function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+export interface VerifyResult {
+  ok: boolean;
+  /** true when the stored hash is legacy and should be replaced by argon2id */
+  needsUpgrade: boolean;
+}
+
+export async function verifyPassword(password: string, stored: string, salt = ''): Promise<VerifyResult> {
+  if (!stored) return { ok: false, needsUpgrade: false };
+  if (isArgon2Hash(stored)) {
+    try {
+      return { ok: await argon2.verify(stored, password), needsUpgrade: false };
+    } catch {
+      return { ok: false, needsUpgrade: false };
+    }
+  }
+  if (/^[0-9a-f]{32}$/.test(stored)) {
+    const a = Buffer.from(legacyShowdocHash(password, salt));
+    const b = Buffer.from(stored);
+    const ok = a.length === b.length && timingSafeEqual(a, b);
+    return { ok, needsUpgrade: ok };
+  }
+  return { ok: false, needsUpgrade: false };
+}
+
+/** A password nobody can type (LDAP-provisioned accounts). */
+export async function unusablePasswordHash(): Promise<string> {
+  return hashPassword(randomBytes(32).toString('hex'));
+}

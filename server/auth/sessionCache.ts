@@ -1,0 +1,44 @@
+// Caches token → user for a few seconds so hot read endpoints skip a query per request.
+// Revocation and user changes drop entries at once (events; bridged between nodes by Redis).
+import { LRUCache } from 'lru-cache';
+import type { SessionUser } from '../http/action';
+import type { EventBus } from '../events';
+
+interface Entry {
+  user: SessionUser;
+  expiresAt: number;
+}
+
+export class SessionCache {
+  private readonly cache = new LRUCache<string, Entry>({ max: 20_000, ttl: 10_000 });
+
+  constructor(events: EventBus) {
+    const dropUser = ({ uid }: { uid: number }) => {
+      for (const [k, v] of this.cache.entries()) if (v.user.uid === uid) this.cache.delete(k);
+    };
+    events.on('user.tokensRevoked', dropUser);
+    events.on('user.updated', dropUser);
+  }
+
+  get(tokenHash: string, now: number): SessionUser | null {
+    const e = this.cache.get(tokenHash);
+    if (!e) return null;
+    if (e.expiresAt <= now) {
+      this.cache.delete(tokenHash);
+      return null;
+    }
+    return e.user;
+  }
+
+  set(tokenHash: string, user: SessionUser, expiresAt: number): void {
+    this.cache.set(tokenHash, { user, expiresAt });
+  }
+
+  delete(tokenHash: string): void {
+    this.cache.delete(tokenHash);
+  }
+
+  clear(): void {
+    this.cache.clear();
+  }
+}

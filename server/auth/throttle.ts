@@ -1,0 +1,66 @@
+// Counters in the database (shared by every node, surviving restarts): login failures per account
+// and per IP, and fixed-window rate limits for login, register, captcha and password reset.
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { throttles } from '../db/schema';
+import { ApiError } from '../http/apiError';
+import { ErrorCode } from '../../shared/errors';
+
+export interface Hit {
+  count: number;
+  resetAt: number;
+}
+
+/** Adds one to the window's counter and returns it (atomic upsert). */
+export async function hit(db: DbOrTx, key: string, windowSeconds: number, now: number): Promise<Hit> {
+  const res = await db
+    .insert(throttles)
+    .values({ key, count: 1, resetAt: now + windowSeconds })
+    .onConflictDoUpdate({
+      target: throttles.key,
+      set: {
+        count: sql`case when ${throttles.resetAt} <= ${now} then 1 else ${throttles.count} + 1 end`,
+        resetAt: sql`case when ${throttles.resetAt} <= ${now} then ${now + windowSeconds} else ${throttles.resetAt} end`,
+      },
+    })
+    .returning({ count: throttles.count, resetAt: throttles.resetAt });
+  return res[0];
+}
+
+export async function peek(db: DbOrTx, key: string, now: number): Promise<number> {
+  const [row] = await db.select().from(throttles).where(eq(throttles.key, key));
+  if (!row || row.resetAt <= now) return 0;
+  return row.count;
+}
+
+export async function reset(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(throttles).where(eq(throttles.key, key));
+}
+
+export interface Limit {
+  /** short name, part of the key */
+  name: string;
+  max: number;
+  windowSeconds: number;
+}
+
+/** Counts one request against a limit; over it → 10429 with the wait time. */
+export async function enforce(db: DbOrTx, limit: Limit, subject: string, now: number): Promise<void> {
+  const h = await hit(db, `rl:${limit.name}:${subject}`, limit.windowSeconds, now);
+  if (h.count > limit.max) {
+    throw new ApiError(ErrorCode.RATE_LIMITED, 'Too many requests; try again in {seconds} seconds', {
+      seconds: Math.max(1, h.resetAt - now),
+    });
+  }
+}
+
+export const LIMITS = {
+  loginPerIp: { name: 'login-ip', max: 60, windowSeconds: 300 },
+  loginPerAccount: { name: 'login-acct', max: 20, windowSeconds: 300 },
+  registerPerIp: { name: 'register-ip', max: 20, windowSeconds: 3600 },
+  captchaPerIp: { name: 'captcha-ip', max: 120, windowSeconds: 60 },
+  resetPerIp: { name: 'reset-ip', max: 10, windowSeconds: 3600 },
+  resetPerAccount: { name: 'reset-acct', max: 5, windowSeconds: 3600 },
+  itemPasswordPerIp: { name: 'itempwd-ip', max: 60, windowSeconds: 300 },
+  openApiPerKey: { name: 'open-key', max: 600, windowSeconds: 60 },
+} satisfies Record<string, Limit>;

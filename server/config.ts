@@ -1,0 +1,114 @@
+// Environment → typed configuration, validated once at start. A bad value is one clear line.
+import path from 'node:path';
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user: string;
+  pass: string;
+  from: string;
+}
+
+export interface Config {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL server; when absent the embedded PGlite database in dataDir/db is used */
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** public base URL (links in mails, attachment URLs); derived from the request when empty */
+  publicUrl: string;
+  smtp: SmtpConfig | null;
+  tokenTtlDays: number;
+  /** largest accepted JSON / form body, bytes */
+  maxBodyBytes: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  trustProxy: boolean;
+  /** test-only: every captcha answer is this value (refused in production) */
+  testCaptcha: string | null;
+  /** directory holding the built web client */
+  clientDist: string;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL: "${redact(raw)}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')}, got "${redact(raw)}"`);
+  }
+  return raw;
+}
+
+/** Hide credentials when echoing a URL back in an error line. */
+function redact(raw: string): string {
+  return raw.replace(/\/\/([^@/]*)@/, '//***@');
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV || 'development';
+  const port = int(env, 'PORT', 4999, 0, 65535);
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? '';
+
+  let smtp: SmtpConfig | null = null;
+  if (env.SMTP_HOST) {
+    const from = env.SMTP_FROM || env.SMTP_USER || '';
+    if (!from) throw new ConfigError('SMTP_FROM (or SMTP_USER) is required when SMTP_HOST is set');
+    smtp = {
+      host: env.SMTP_HOST,
+      port: int(env, 'SMTP_PORT', 587, 1, 65535),
+      secure: env.SMTP_SECURE === '1' || env.SMTP_SECURE === 'true',
+      user: env.SMTP_USER || '',
+      pass: env.SMTP_PASS || '',
+      from,
+    };
+  }
+
+  const logLevel = (env.LOG_LEVEL || (nodeEnv === 'test' ? 'warn' : 'info')) as Config['logLevel'];
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of debug, info, warn, error, silent; got "${logLevel}"`);
+  }
+
+  const testCaptcha = env.QUIRE_TEST_CAPTCHA || null;
+  if (testCaptcha && nodeEnv === 'production') {
+    throw new ConfigError('QUIRE_TEST_CAPTCHA is a test-only switch and is refused when NODE_ENV=production');
+  }
+
+  return {
+    nodeEnv,
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    smtp,
+    tokenTtlDays: int(env, 'TOKEN_TTL_DAYS', 180, 1, 3650),
+    maxBodyBytes: int(env, 'MAX_BODY_MB', 8, 1, 512) * 1024 * 1024,
+    logLevel,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    testCaptcha,
+    clientDist: path.resolve(env.CLIENT_DIST || 'dist/client'),
+  };
+}

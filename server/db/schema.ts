@@ -1,0 +1,485 @@
+// The whole product's tables. Field names follow the spec's entities (spec §3) and
+// ShowDoc's columns so presenters stay thin. Times are unix seconds (bigint, number mode).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const unixTime = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/** tsvector column written from app-computed tokens (CJK n-grams + words), see domain/search. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+export const users = pgTable(
+  'users',
+  {
+    uid: serial('uid').primaryKey(),
+    username: text('username').notNull(),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    /** > 0 means verified (unix time of verification). */
+    emailVerify: integer('email_verify').notNull().default(0),
+    /** 1 administrator, 2 ordinary user. */
+    groupid: smallint('groupid').notNull().default(2),
+    /** argon2id hash, or a legacy ShowDoc md5 hash (upgraded on next login). */
+    password: text('password').notNull(),
+    /** Legacy ShowDoc salt; empty once the hash is argon2id. */
+    salt: text('salt').notNull().default(''),
+    /** 'local' or 'ldap' (LDAP users get an unusable local password). */
+    source: text('source').notNull().default('local'),
+    regTime: unixTime('reg_time'),
+    lastLoginTime: unixTime('last_login_time'),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    uid: integer('uid').notNull(),
+    /** sha256 hex of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: unixTime('expires_at'),
+    addtime: unixTime('addtime'),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_uq').on(t.tokenHash), index('user_tokens_uid_idx').on(t.uid)],
+);
+
+export const captchas = pgTable(
+  'captchas',
+  {
+    captchaId: text('captcha_id').primaryKey(),
+    /** lower-cased answer */
+    answer: text('answer').notNull(),
+    expiresAt: unixTime('expires_at'),
+  },
+  (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
+
+/** Failure counters and rate-limit windows that must survive restarts and be shared by nodes. */
+export const throttles = pgTable('throttles', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  resetAt: unixTime('reset_at'),
+});
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    uid: integer('uid').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose').notNull().default('reset'),
+    expiresAt: unixTime('expires_at'),
+    usedAt: unixTime('used_at'),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [uniqueIndex('password_resets_hash_uq').on(t.tokenHash), index('password_resets_uid_idx').on(t.uid)],
+);
+
+export const items = pgTable(
+  'items',
+  {
+    itemId: serial('item_id').primaryKey(),
+    itemName: text('item_name').notNull(),
+    itemDescription: text('item_description').notNull().default(''),
+    /** owner */
+    uid: integer('uid').notNull(),
+    username: text('username').notNull(),
+    /** argon2id hash of the visit password; '' = public item. */
+    password: text('password').notNull().default(''),
+    itemDomain: text('item_domain').notNull().default(''),
+    /** 0/1 regular, 2 single page, 3 read-only display, 4 table */
+    itemType: smallint('item_type').notNull().default(1),
+    isArchived: smallint('is_archived').notNull().default(0),
+    isDel: smallint('is_del').notNull().default(0),
+    addtime: unixTime('addtime'),
+    lastUpdateTime: unixTime('last_update_time'),
+    delTime: unixTime('del_time'),
+  },
+  (t) => [
+    index('items_uid_idx').on(t.uid),
+    index('items_domain_idx').on(t.itemDomain),
+    index('items_name_lower_idx').on(sql`lower(${t.itemName})`),
+  ],
+);
+
+export const catalogs = pgTable(
+  'catalogs',
+  {
+    catId: serial('cat_id').primaryKey(),
+    catName: text('cat_name').notNull(),
+    itemId: integer('item_id').notNull(),
+    parentCatId: integer('parent_cat_id').notNull().default(0),
+    /** 2 = top level under the item root, 3, 4 (max three levels). */
+    level: smallint('level').notNull().default(2),
+    sNumber: integer('s_number').notNull().default(99),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [index('catalogs_item_idx').on(t.itemId, t.sNumber, t.catId), index('catalogs_parent_idx').on(t.parentCatId)],
+);
+
+export const pages = pgTable(
+  'pages',
+  {
+    pageId: serial('page_id').primaryKey(),
+    itemId: integer('item_id').notNull(),
+    catId: integer('cat_id').notNull().default(0),
+    pageTitle: text('page_title').notNull().default(''),
+    pageContent: text('page_content').notNull().default(''),
+    sNumber: integer('s_number').notNull().default(99),
+    authorUid: integer('author_uid').notNull().default(0),
+    authorUsername: text('author_username').notNull().default(''),
+    /** last modification time (and deletion time when is_del = 1), as in ShowDoc */
+    addtime: unixTime('addtime'),
+    /** creation time */
+    pageAddtime: unixTime('page_addtime'),
+    pageComments: text('page_comments').notNull().default(''),
+    extInfo: text('ext_info').notNull().default(''),
+    isDel: smallint('is_del').notNull().default(0),
+    /** bumped on every write; lets caches and the collab merge detect changes */
+    version: integer('version').notNull().default(1),
+    searchVector: tsvector('search_vector'),
+  },
+  (t) => [
+    index('pages_item_idx').on(t.itemId, t.isDel, t.sNumber, t.pageId),
+    index('pages_cat_idx').on(t.catId),
+    index('pages_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+export const pageHistory = pgTable(
+  'page_history',
+  {
+    pageHistoryId: serial('page_history_id').primaryKey(),
+    pageId: integer('page_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    catId: integer('cat_id').notNull().default(0),
+    pageTitle: text('page_title').notNull().default(''),
+    pageContent: text('page_content').notNull().default(''),
+    sNumber: integer('s_number').notNull().default(99),
+    authorUid: integer('author_uid').notNull().default(0),
+    authorUsername: text('author_username').notNull().default(''),
+    pageComments: text('page_comments').notNull().default(''),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [index('page_history_page_idx').on(t.pageId, t.pageHistoryId)],
+);
+
+export const recycle = pgTable(
+  'recycle',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id').notNull(),
+    pageId: integer('page_id').notNull(),
+    pageTitle: text('page_title').notNull().default(''),
+    delByUid: integer('del_by_uid').notNull().default(0),
+    delByUsername: text('del_by_username').notNull().default(''),
+    delTime: unixTime('del_time'),
+  },
+  (t) => [index('recycle_item_idx').on(t.itemId), index('recycle_page_idx').on(t.pageId), index('recycle_time_idx').on(t.delTime)],
+);
+
+export const itemMembers = pgTable(
+  'item_members',
+  {
+    itemMemberId: serial('item_member_id').primaryKey(),
+    itemId: integer('item_id').notNull(),
+    uid: integer('uid').notNull(),
+    username: text('username').notNull(),
+    /** 0 read-only, 1 edit, 2 manage */
+    memberGroupId: smallint('member_group_id').notNull().default(1),
+    /** 0 = all catalogs, else one top-level catalog */
+    catId: integer('cat_id').notNull().default(0),
+    /** comma list of top-level catalogs (ShowDoc 2025+); '' = use cat_id */
+    catIds: text('cat_ids').notNull().default(''),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [uniqueIndex('item_members_item_uid_uq').on(t.itemId, t.uid), index('item_members_uid_idx').on(t.uid)],
+);
+
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    teamName: text('team_name').notNull(),
+    uid: integer('uid').notNull(),
+    username: text('username').notNull(),
+    addtime: unixTime('addtime'),
+    lastUpdateTime: unixTime('last_update_time'),
+  },
+  (t) => [index('teams_uid_idx').on(t.uid)],
+);
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id').notNull(),
+    memberUid: integer('member_uid').notNull(),
+    memberUsername: text('member_username').notNull(),
+    /** 1 member, 2 team manager */
+    teamMemberGroupId: smallint('team_member_group_id').notNull().default(1),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [uniqueIndex('team_members_team_uid_uq').on(t.teamId, t.memberUid), index('team_members_uid_idx').on(t.memberUid)],
+);
+
+export const teamItems = pgTable(
+  'team_items',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [uniqueIndex('team_items_team_item_uq').on(t.teamId, t.itemId), index('team_items_item_idx').on(t.itemId)],
+);
+
+export const teamItemMembers = pgTable(
+  'team_item_members',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    memberUid: integer('member_uid').notNull(),
+    memberUsername: text('member_username').notNull(),
+    memberGroupId: smallint('member_group_id').notNull().default(1),
+    catId: integer('cat_id').notNull().default(0),
+    catIds: text('cat_ids').notNull().default(''),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [
+    uniqueIndex('team_item_members_uq').on(t.teamId, t.itemId, t.memberUid),
+    index('team_item_members_item_uid_idx').on(t.itemId, t.memberUid),
+    index('team_item_members_uid_idx').on(t.memberUid),
+  ],
+);
+
+export const templates = pgTable(
+  'templates',
+  {
+    id: serial('id').primaryKey(),
+    uid: integer('uid').notNull(),
+    username: text('username').notNull().default(''),
+    templateTitle: text('template_title').notNull(),
+    templateContent: text('template_content').notNull().default(''),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [index('templates_uid_idx').on(t.uid)],
+);
+
+export const mocks = pgTable(
+  'mocks',
+  {
+    id: serial('id').primaryKey(),
+    uniqueKey: text('unique_key').notNull(),
+    uid: integer('uid').notNull(),
+    pageId: integer('page_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    template: text('template').notNull().default(''),
+    path: text('path').notNull().default('/'),
+    viewTimes: integer('view_times').notNull().default(0),
+    addtime: unixTime('addtime'),
+    lastUpdateTime: unixTime('last_update_time'),
+  },
+  (t) => [
+    uniqueIndex('mocks_key_uq').on(t.uniqueKey),
+    uniqueIndex('mocks_page_uq').on(t.pageId),
+    index('mocks_item_path_idx').on(t.itemId, t.path),
+  ],
+);
+
+export const notices = pgTable(
+  'notices',
+  {
+    noticeId: serial('notice_id').primaryKey(),
+    toUid: integer('to_uid').notNull(),
+    fromUid: integer('from_uid').notNull().default(0),
+    fromName: text('from_name').notNull().default(''),
+    /** event kind: member_added, team_added, item_attorned, page_edited, job_finished, ... */
+    noticeType: text('notice_type').notNull().default(''),
+    noticeTitle: text('notice_title').notNull(),
+    /** HTML, sanitised when rendered */
+    noticeContent: text('notice_content').notNull().default(''),
+    objectType: text('object_type').notNull().default(''),
+    objectId: integer('object_id').notNull().default(0),
+    isRead: smallint('is_read').notNull().default(0),
+    noticeTime: unixTime('notice_time'),
+    readTime: unixTime('read_time'),
+  },
+  (t) => [index('notices_to_idx').on(t.toUid, t.isRead, t.noticeId)],
+);
+
+export const attachments = pgTable(
+  'attachments',
+  {
+    fileId: serial('file_id').primaryKey(),
+    /** random public handle used in visitFile URLs */
+    sign: text('sign').notNull(),
+    displayName: text('display_name').notNull(),
+    fileType: text('file_type').notNull().default(''),
+    /** bytes */
+    fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
+    uid: integer('uid').notNull(),
+    itemId: integer('item_id').notNull().default(0),
+    pageId: integer('page_id').notNull().default(0),
+    /** 'local' or 's3' */
+    storageDriver: text('storage_driver').notNull().default('local'),
+    /** random storage name/key, never derived from the user's file name */
+    storageKey: text('storage_key').notNull(),
+    /** public URL for object storage; '' for local files */
+    realUrl: text('real_url').notNull().default(''),
+    visitTimes: integer('visit_times').notNull().default(0),
+    addtime: unixTime('addtime'),
+    lastVisitTime: unixTime('last_visit_time'),
+  },
+  (t) => [uniqueIndex('attachments_sign_uq').on(t.sign), index('attachments_uid_idx').on(t.uid), index('attachments_item_idx').on(t.itemId)],
+);
+
+export const attachmentPages = pgTable(
+  'attachment_pages',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id').notNull(),
+    pageId: integer('page_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [uniqueIndex('attachment_pages_uq').on(t.fileId, t.pageId), index('attachment_pages_page_idx').on(t.pageId)],
+);
+
+/** Monthly download flow per uploader (used_flow_m). */
+export const fileFlow = pgTable(
+  'file_flow',
+  {
+    id: serial('id').primaryKey(),
+    uid: integer('uid').notNull(),
+    used: bigint('used', { mode: 'number' }).notNull().default(0),
+    dateMonth: text('date_month').notNull(),
+  },
+  (t) => [uniqueIndex('file_flow_uid_month_uq').on(t.uid, t.dateMonth)],
+);
+
+export const singlePages = pgTable(
+  'single_pages',
+  {
+    id: serial('id').primaryKey(),
+    uniqueKey: text('unique_key').notNull(),
+    pageId: integer('page_id').notNull(),
+    uid: integer('uid').notNull().default(0),
+    /** 0 = never */
+    expireTime: unixTime('expire_time'),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [uniqueIndex('single_pages_key_uq').on(t.uniqueKey), uniqueIndex('single_pages_page_uq').on(t.pageId)],
+);
+
+export const pageLocks = pgTable(
+  'page_locks',
+  {
+    id: serial('id').primaryKey(),
+    pageId: integer('page_id').notNull(),
+    lockUid: integer('lock_uid').notNull(),
+    lockUsername: text('lock_username').notNull(),
+    /** unix time the lock expires unless refreshed */
+    lockTo: unixTime('lock_to'),
+    /** 'http' (ShowDoc clients), 'session' (live editor; others may join), 'exclusive' ('lock editing') */
+    mode: text('mode').notNull().default('http'),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [uniqueIndex('page_locks_page_uq').on(t.pageId)],
+);
+
+export const itemSort = pgTable(
+  'item_sort',
+  {
+    id: serial('id').primaryKey(),
+    uid: integer('uid').notNull(),
+    itemGroupId: integer('item_group_id').notNull().default(0),
+    /** { item_id: position } */
+    itemSortData: jsonb('item_sort_data').$type<Record<string, number>>().notNull().default({}),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [uniqueIndex('item_sort_uid_group_uq').on(t.uid, t.itemGroupId)],
+);
+
+export const itemTokens = pgTable(
+  'item_tokens',
+  {
+    id: serial('id').primaryKey(),
+    itemId: integer('item_id').notNull(),
+    apiKey: text('api_key').notNull(),
+    apiToken: text('api_token').notNull(),
+    addtime: unixTime('addtime'),
+    lastCheckTime: unixTime('last_check_time'),
+  },
+  (t) => [uniqueIndex('item_tokens_item_uq').on(t.itemId), uniqueIndex('item_tokens_key_uq').on(t.apiKey)],
+);
+
+/** Site settings (ShowDoc's `options`): one row per option; JSON values stored as text. */
+export const settings = pgTable('settings', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull().default(''),
+});
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    uid: integer('uid').notNull().default(0),
+    /** queued | running | done | failed */
+    status: text('status').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    result: jsonb('result').$type<Record<string, unknown> | null>(),
+    error: text('error').notNull().default(''),
+    attempts: integer('attempts').notNull().default(0),
+    addtime: unixTime('addtime'),
+    updatedAt: unixTime('updated_at'),
+    finishedAt: unixTime('finished_at'),
+    expiresAt: unixTime('expires_at'),
+  },
+  (t) => [index('jobs_uid_idx').on(t.uid, t.addtime), index('jobs_status_idx').on(t.status)],
+);
+
+/** Append-only log of Yjs updates per document; compacted into doc_snapshots. */
+export const docUpdates = pgTable(
+  'doc_updates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    docName: text('doc_name').notNull(),
+    update: bytea('update').notNull(),
+    uid: integer('uid').notNull().default(0),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [index('doc_updates_doc_idx').on(t.docName, t.id)],
+);
+
+export const docSnapshots = pgTable('doc_snapshots', {
+  docName: text('doc_name').primaryKey(),
+  state: bytea('state').notNull(),
+  /** highest doc_updates.id folded into state */
+  upToId: bigint('up_to_id', { mode: 'number' }).notNull().default(0),
+  /** pages.version the live doc was seeded from or last merged with */
+  baseVersion: integer('base_version').notNull().default(0),
+  updatedAt: unixTime('updated_at'),
+});

@@ -1,0 +1,29 @@
+// Everything a request handler or domain operation may use, wired once at start.
+// Domain code receives these; nothing here imports Koa, Socket.IO or BullMQ.
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Logger } from './logger';
+import { EventBus } from './events';
+import { SettingsStore } from './domain/settings';
+import { SessionCache } from './auth/sessionCache';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  log: Logger;
+  events: EventBus;
+  settings: SettingsStore;
+  sessions: SessionCache;
+  /** unix seconds; replaceable in tests */
+  now(): number;
+}
+
+export function createDeps(config: Config, db: Db, dbKind: 'pglite' | 'postgres', log: Logger, overrides: Partial<AppDeps> = {}): AppDeps {
+  const events = overrides.events ?? new EventBus();
+  events.onListenerError((err, name) => log.error('event listener failed', { event: name, err }));
+  const now = overrides.now ?? (() => Math.floor(Date.now() / 1000));
+  const settings = overrides.settings ?? new SettingsStore(db, events);
+  const sessions = overrides.sessions ?? new SessionCache(events);
+  return { config, db, dbKind, log, events, settings, sessions, now, ...overrides };
+}

@@ -1,0 +1,175 @@
+// Site settings (ShowDoc's `options`): typed view over the settings table, cached in memory
+// and reloaded when any node saves (settings.changed).
+import { randomBytes } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { settings as settingsTable } from '../db/schema';
+import type { EventBus } from '../events';
+import { DEFAULT_UPLOAD_MAX_MB, HISTORY_RETENTION_DEFAULT } from '../../shared/limits';
+
+export interface LdapForm {
+  host: string;
+  port: number;
+  version: 2 | 3;
+  base_dn: string;
+  bind_dn: string;
+  bind_password: string;
+  user_field: string;
+  /** optional: attribute copied into the user's display name */
+  name_field: string;
+  /** optional extra filter, e.g. (objectClass=person) */
+  search_filter: string;
+}
+
+export interface OssSetting {
+  oss_type: 'aliyun' | 'qiniu' | 'qcloud' | 's3_storage';
+  key: string;
+  secret: string;
+  endpoint: string;
+  bucket: string;
+  protocol: 'http' | 'https';
+  domain: string;
+  region: string;
+  secretId: string;
+  secretKey: string;
+  subcat: string;
+}
+
+export interface SiteSettings {
+  register_open: boolean;
+  /** 1 landing page, 2 login page, 3 jump to home_item */
+  home_page: 1 | 2 | 3;
+  home_item: number;
+  ldap_open: boolean;
+  ldap_form: LdapForm;
+  oss_open: boolean;
+  oss_setting: OssSetting;
+  history_version_count: number;
+  upload_max_mb: number;
+  force_login: boolean;
+  site_url: string;
+  /** an update flagged by the operator (admin console shows the entry only then) */
+  update_url: string;
+  update_title: string;
+}
+
+export const defaultLdapForm = (): LdapForm => ({
+  host: '',
+  port: 389,
+  version: 3,
+  base_dn: '',
+  bind_dn: '',
+  bind_password: '',
+  user_field: 'uid',
+  name_field: '',
+  search_filter: '',
+});
+
+export const defaultOssSetting = (): OssSetting => ({
+  oss_type: 's3_storage',
+  key: '',
+  secret: '',
+  endpoint: '',
+  bucket: '',
+  protocol: 'https',
+  domain: '',
+  region: '',
+  secretId: '',
+  secretKey: '',
+  subcat: '',
+});
+
+export const defaultSettings = (): SiteSettings => ({
+  register_open: true,
+  home_page: 1,
+  home_item: 0,
+  ldap_open: false,
+  ldap_form: defaultLdapForm(),
+  oss_open: false,
+  oss_setting: defaultOssSetting(),
+  history_version_count: HISTORY_RETENTION_DEFAULT,
+  upload_max_mb: DEFAULT_UPLOAD_MAX_MB,
+  force_login: false,
+  site_url: '',
+  update_url: '',
+  update_title: '',
+});
+
+const jsonKeys = new Set(['ldap_form', 'oss_setting']);
+
+function decode(name: string, value: string, def: SiteSettings): unknown {
+  const d = (def as unknown as Record<string, unknown>)[name];
+  if (jsonKeys.has(name)) {
+    try {
+      return { ...(d as object), ...(JSON.parse(value) as object) };
+    } catch {
+      return d;
+    }
+  }
+  if (typeof d === 'boolean') return value === '1' || value === 'true';
+  if (typeof d === 'number') return Number.isFinite(Number(value)) ? Number(value) : d;
+  return value;
+}
+
+function encode(value: unknown): string {
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+export class SettingsStore {
+  private cache: SiteSettings | null = null;
+  private secret: string | null = null;
+
+  constructor(
+    private readonly db: Db,
+    events: EventBus,
+  ) {
+    events.on('settings.changed', () => {
+      this.cache = null;
+    });
+  }
+
+  async get(): Promise<SiteSettings> {
+    if (this.cache) return this.cache;
+    const def = defaultSettings();
+    const rows = await this.db.select().from(settingsTable);
+    const out = def as unknown as Record<string, unknown>;
+    for (const r of rows) if (r.name in def) out[r.name] = decode(r.name, r.value, def);
+    this.cache = out as unknown as SiteSettings;
+    return this.cache;
+  }
+
+  /** whether a key was ever saved (ShowDoc's loadConfig answers [] on a fresh install) */
+  async savedKeys(): Promise<string[]> {
+    const rows = await this.db.select({ name: settingsTable.name }).from(settingsTable);
+    return rows.map((r) => r.name);
+  }
+
+  async save(values: Partial<SiteSettings>): Promise<void> {
+    const entries = Object.entries(values).filter(([k]) => k in defaultSettings());
+    if (!entries.length) return;
+    await this.db.transaction(async (tx) => {
+      for (const [name, value] of entries) {
+        const v = encode(value);
+        await tx
+          .insert(settingsTable)
+          .values({ name, value: v })
+          .onConflictDoUpdate({ target: settingsTable.name, set: { value: v } });
+      }
+    });
+    this.cache = null;
+  }
+
+  /** Server secret for signing grants (item passwords); generated once, kept in the database. */
+  async serverSecret(): Promise<string> {
+    if (this.secret) return this.secret;
+    const fresh = randomBytes(32).toString('hex');
+    await this.db.insert(settingsTable).values({ name: 'server_secret', value: fresh }).onConflictDoNothing();
+    const [row] = await this.db.select().from(settingsTable).where(inArray(settingsTable.name, ['server_secret']));
+    this.secret = row.value;
+    return this.secret;
+  }
+}
+
+

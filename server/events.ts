@@ -1,0 +1,46 @@
+// Domain events: domain operations publish, realtime/ and workers/ subscribe.
+// In one process this is an in-memory bus; the realtime issue bridges it over Redis.
+import { EventEmitter } from 'node:events';
+
+export interface DomainEvents {
+  /** tokens of a user were revoked (logout, password change): drop cached sessions and sockets */
+  'user.tokensRevoked': { uid: number };
+  /** a user's name, group or password changed */
+  'user.updated': { uid: number };
+  /** site settings were saved */
+  'settings.changed': Record<string, never>;
+  /** access to an item changed for these users (member removed, team unbound, item deleted...) */
+  'item.accessChanged': { itemId: number; uids?: number[] };
+  'item.changed': { itemId: number };
+  'page.saved': { itemId: number; pageId: number; uid: number; created: boolean; source: 'http' | 'open' | 'recover' | 'import' | 'collab'; content: string; version: number };
+  'page.deleted': { itemId: number; pageId: number };
+  'catalog.changed': { itemId: number };
+  'notice.created': { toUid: number; noticeId: number; title: string };
+  'job.progress': { uid: number; jobId: string; name: string; status: string; progress: number; result?: unknown; error?: string };
+}
+
+type Handler<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void;
+
+export class EventBus {
+  private readonly emitter = new EventEmitter();
+  constructor() {
+    this.emitter.setMaxListeners(100);
+  }
+  on<K extends keyof DomainEvents>(name: K, fn: Handler<K>): () => void {
+    this.emitter.on(name, fn as (p: unknown) => void);
+    return () => this.emitter.off(name, fn as (p: unknown) => void);
+  }
+  /** Listeners run synchronously; a throwing listener must not break the publisher. */
+  emit<K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]): void {
+    for (const fn of this.emitter.listeners(name)) {
+      try {
+        (fn as Handler<K>)(payload);
+      } catch (err) {
+        this.emitter.emit('listenerError', err, name);
+      }
+    }
+  }
+  onListenerError(fn: (err: unknown, name: string) => void): void {
+    this.emitter.on('listenerError', fn);
+  }
+}

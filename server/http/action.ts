@@ -1,0 +1,96 @@
+// How an API action is declared. A controller file (server/api/<name>.ts) exports
+// controller('<showdocName>', { action: action({...}) }); handlers stay thin:
+// read params → call a policy and a domain function → return data for the envelope.
+import type Koa from 'koa';
+import type { Params } from './params';
+import type { AppDeps } from '../deps';
+import { notLoggedIn } from './apiError';
+
+export type AuthMode =
+  /** no user needed; a valid token is still resolved */
+  | 'optional'
+  /** 10102 without a valid token */
+  | 'required'
+  /** logged in and groupid 1, else 10103 */
+  | 'admin';
+
+export interface SessionUser {
+  uid: number;
+  username: string;
+  name: string;
+  email: string;
+  emailVerify: number;
+  groupid: number;
+  isAdmin: boolean;
+}
+
+/** A reply outside the {error_code, data} envelope: files, images, plain text, raw JSON. */
+export interface RawReply {
+  readonly kind: 'raw';
+  status?: number;
+  type: string;
+  body: string | Buffer | NodeJS.ReadableStream;
+  headers?: Record<string, string>;
+}
+
+export const rawReply = (r: Omit<RawReply, 'kind'>): RawReply => ({ kind: 'raw', ...r });
+export const isRawReply = (v: unknown): v is RawReply =>
+  typeof v === 'object' && v !== null && (v as RawReply).kind === 'raw';
+
+export interface ActionRequest {
+  params: Params;
+  /** the caller, or null when anonymous */
+  user: SessionUser | null;
+  deps: AppDeps;
+  ip: string;
+  lang: 'en' | 'zh';
+  /** raw Koa context: cookies and special responses only */
+  ctx: Koa.Context;
+  /** the user, or a 10102 error */
+  me(): SessionUser;
+  /** the request's token, when it carried one (logout revokes it) */
+  token: string | null;
+}
+
+export interface ActionDef {
+  auth: AuthMode;
+  /** accepts file uploads (multipart files); other actions refuse files */
+  upload?: boolean;
+  /** largest upload in bytes for this action (defaults to the site's attachment limit) */
+  run(req: ActionRequest): Promise<unknown>;
+}
+
+export function action(def: ActionDef): ActionDef {
+  return def;
+}
+
+export interface Controller {
+  name: string;
+  actions: Record<string, ActionDef>;
+}
+
+export function controller(name: string, actions: Record<string, ActionDef>): Controller {
+  return { name, actions };
+}
+
+/** ShowDoc resolves page_comment, pageComment and PageComment alike; actions are case-insensitive. */
+export const normalizeName = (s: string) => s.replace(/[_-]/g, '').toLowerCase();
+
+export function buildRegistry(controllers: Controller[]): Map<string, ActionDef> {
+  const map = new Map<string, ActionDef>();
+  for (const c of controllers) {
+    for (const [a, def] of Object.entries(c.actions)) {
+      const key = `${normalizeName(c.name)}/${normalizeName(a)}`;
+      if (map.has(key)) throw new Error(`duplicate action ${key}`);
+      map.set(key, def);
+    }
+  }
+  return map;
+}
+
+export function makeMe(user: SessionUser | null): () => SessionUser {
+  return () => {
+    if (!user) throw notLoggedIn();
+    return user;
+  };
+}

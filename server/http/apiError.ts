@@ -1,0 +1,23 @@
+// A business error: answered with HTTP 200 and {error_code, error_message} (ShowDoc's contract).
+import { ErrorCode } from '../../shared/errors';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    /** English message template; translated per request (shared/messages) */
+    readonly template: string,
+    readonly vars?: Record<string, string | number>,
+    /** HTTP status; 200 for business errors as ShowDoc does */
+    readonly status = 200,
+  ) {
+    super(template);
+  }
+}
+
+export const notLoggedIn = () => new ApiError(ErrorCode.NOT_LOGGED_IN, 'You are not logged in');
+export const noPermission = (template = 'No permission', vars?: Record<string, string | number>) =>
+  new ApiError(ErrorCode.NO_PERMISSION, template, vars);
+export const badParam = (template: string, vars?: Record<string, string | number>) =>
+  new ApiError(ErrorCode.GENERIC, template, vars);
+export const notFound = (template: string, vars?: Record<string, string | number>) =>
+  new ApiError(ErrorCode.GENERIC, template, vars);

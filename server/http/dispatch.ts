@@ -1,0 +1,153 @@
+// The API front door: resolves the URL form to an action, parses the body the action allows,
+// identifies the caller, enforces the action's auth mode, and writes the envelope.
+import type Koa from 'koa';
+import { koaBody } from 'koa-body';
+import fs from 'node:fs';
+import type { AppDeps } from '../deps';
+import { ApiError } from './apiError';
+import { ErrorCode } from '../../shared/errors';
+import { localize } from '../../shared/messages';
+import { type ActionDef, type ActionRequest, isRawReply, makeMe, normalizeName } from './action';
+import { Params, type UploadedFile } from './params';
+import { parseApiSegments, parseSParam, type ParsedRoute } from './routeForms';
+import { isCrossSite, resolveCaller } from './authenticate';
+import { requestLang, sendData, sendError, sendFailure } from './envelope';
+
+export type SpecialHandler = (ctx: Koa.Context, deps: AppDeps, arg: string) => Promise<void>;
+
+export interface DispatchOptions {
+  registry: Map<string, ActionDef>;
+  mockPath?: SpecialHandler;
+  mockData?: SpecialHandler;
+}
+
+export function routeOf(ctx: Koa.Context): ParsedRoute | null {
+  const p = ctx.path;
+  let m: RegExpExecArray | null;
+  if ((m = /^\/(?:server\/)?api\/(.*)$/.exec(p))) return parseApiSegments(m[1].split('/'));
+  if (/^\/(server\/(index\.php)?|index\.php)$/.test(p) || p === '/server') {
+    const s = ctx.query.s;
+    if (typeof s !== 'string' || !s) return { kind: 'invalid' };
+    return parseSParam(s);
+  }
+  if ((m = /^\/(?:server\/)?mock-path\/([^/]+)\/?$/.exec(p))) return { kind: 'mock-path', itemId: decodeURIComponent(m[1]) };
+  if ((m = /^\/(?:server\/)?mock-data\/([^/]+)\/?$/.exec(p))) return { kind: 'mock-data', key: decodeURIComponent(m[1]) };
+  return null;
+}
+
+function bodyParser(deps: AppDeps, upload: boolean, maxFileBytes: number): Koa.Middleware {
+  const limit = deps.config.maxBodyBytes;
+  return koaBody({
+    multipart: true,
+    urlencoded: true,
+    json: true,
+    text: false,
+    jsonLimit: limit,
+    formLimit: limit,
+    jsonStrict: true,
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as any,
+    formidable: upload
+      ? { maxFileSize: maxFileBytes, maxTotalFileSize: maxFileBytes * 5, maxFiles: 5, maxFieldsSize: limit, allowEmptyFiles: true, minFileSize: 0 }
+      : { maxFiles: 0, maxFieldsSize: limit, allowEmptyFiles: true, minFileSize: 0 },
+  });
+}
+
+function filesOf(ctx: Koa.Context): Record<string, UploadedFile | UploadedFile[]> {
+  const raw = (ctx.request as any).files as Record<string, any> | undefined;
+  if (!raw) return {};
+  const conv = (f: any): UploadedFile => ({
+    filepath: f.filepath,
+    originalFilename: f.originalFilename ?? '',
+    mimetype: f.mimetype ?? '',
+    size: f.size ?? 0,
+  });
+  const out: Record<string, UploadedFile | UploadedFile[]> = {};
+  for (const [k, v] of Object.entries(raw)) out[k] = Array.isArray(v) ? v.map(conv) : conv(v);
+  return out;
+}
+
+function cleanupFiles(files: Record<string, UploadedFile | UploadedFile[]>): void {
+  for (const v of Object.values(files)) {
+    for (const f of Array.isArray(v) ? v : [v]) fs.promises.unlink(f.filepath).catch(() => {});
+  }
+}
+
+export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Middleware {
+  const plainParser = bodyParser(deps, false, 0);
+
+  return async (ctx, next) => {
+    const route = routeOf(ctx);
+    if (!route) return next();
+    const lang = requestLang(ctx);
+    let files: Record<string, UploadedFile | UploadedFile[]> = {};
+    try {
+      if (route.kind === 'mock-path' || route.kind === 'mock-data') {
+        const h = route.kind === 'mock-path' ? opts.mockPath : opts.mockData;
+        if (!h) {
+          sendError(ctx, ErrorCode.UNKNOWN_ACTION, localize('Invalid request', lang), 404);
+          return;
+        }
+        await h(ctx, deps, route.kind === 'mock-path' ? route.itemId : route.key);
+        return;
+      }
+      if (route.kind === 'invalid') {
+        sendError(ctx, ErrorCode.BAD_ROUTE, localize('Invalid route', lang), 400);
+        return;
+      }
+      const { controller, action, pathParams } = route.route;
+      const def = opts.registry.get(`${normalizeName(controller)}/${normalizeName(action)}`);
+      if (!def) {
+        sendError(ctx, ErrorCode.UNKNOWN_ACTION, localize('Invalid request', lang), 404);
+        return;
+      }
+
+      if (def.upload) {
+        const s = await deps.settings.get();
+        await bodyParser(deps, true, Math.max(1, s.upload_max_mb) * 1024 * 1024)(ctx, async () => {});
+      } else {
+        await plainParser(ctx, async () => {});
+      }
+      files = filesOf(ctx);
+      const body = ctx.request.body;
+      const bodyObj = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+      const params = new Params([pathParams, bodyObj, ctx.query as Record<string, unknown>], files);
+
+      const caller = await resolveCaller(deps, ctx, params);
+      // Our cookie alone never authenticates a request another site triggered (CSRF).
+      const user = caller.viaCookie && isCrossSite(ctx) ? null : caller.user;
+
+      if (def.auth !== 'optional' && !user) {
+        throw caller.token
+          ? new ApiError(ErrorCode.NOT_LOGGED_IN, 'Your login has expired; please log in again')
+          : new ApiError(ErrorCode.NOT_LOGGED_IN, 'You are not logged in');
+      }
+      if (def.auth === 'admin' && !user?.isAdmin) {
+        throw new ApiError(ErrorCode.NO_PERMISSION, 'Administrator rights are required');
+      }
+
+      const req: ActionRequest = {
+        params,
+        user,
+        deps,
+        ip: ctx.ip,
+        lang,
+        ctx,
+        me: makeMe(user),
+        token: caller.token,
+      };
+      const result = await def.run(req);
+      if (isRawReply(result)) {
+        ctx.status = result.status ?? 200;
+        ctx.type = result.type;
+        for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v);
+        ctx.body = result.body;
+      } else {
+        sendData(ctx, result);
+      }
+    } catch (err) {
+      sendFailure(ctx, err, deps.log);
+    } finally {
+      if (Object.keys(files).length) cleanupFiles(files);
+    }
+  };
+}

@@ -1,0 +1,73 @@
+// Writes ShowDoc's envelope and maps every failure to a clear {error_code, error_message}.
+import type Koa from 'koa';
+import { randomBytes } from 'node:crypto';
+import { ApiError } from './apiError';
+import { ErrorCode } from '../../shared/errors';
+import { localize } from '../../shared/messages';
+import type { Logger } from '../logger';
+
+export function requestLang(ctx: Koa.Context): 'en' | 'zh' {
+  const explicit = (ctx.query.lang ?? ctx.get('x-lang')) as string | undefined;
+  if (typeof explicit === 'string' && explicit) return explicit.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+  const al = ctx.get('accept-language').toLowerCase();
+  // the first listed language decides
+  return al.trim().startsWith('zh') ? 'zh' : 'en';
+}
+
+export function sendData(ctx: Koa.Context, data: unknown): void {
+  ctx.status = 200;
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = JSON.stringify({ error_code: 0, data: data === undefined ? [] : data });
+}
+
+export function sendError(ctx: Koa.Context, code: number, message: string, status = 200): void {
+  ctx.status = status;
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = JSON.stringify({ error_code: code, error_message: message });
+}
+
+const isDbUnavailable = (err: any): boolean => {
+  const msg = String(err?.message ?? '');
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(err?.code) ||
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(msg)
+  );
+};
+
+/** Turns any thrown value into an envelope; internal details stay in the log (with a reference). */
+export function sendFailure(ctx: Koa.Context, err: unknown, log: Logger): void {
+  const lang = requestLang(ctx);
+  if (err instanceof ApiError) {
+    sendError(ctx, err.code, localize(err.template, lang, err.vars), err.status);
+    return;
+  }
+  const e = err as any;
+  // koa-body / raw-body / formidable errors
+  const status = e?.status ?? e?.statusCode ?? e?.httpCode;
+  if (status === 413 || e?.type === 'entity.too.large' || e?.code === 1009 || /maxFileSize|maxTotalFileSize|exceeded/i.test(String(e?.message))) {
+    const limit = Math.round((e?.limit ?? e?.maxFileSize ?? 0) / 1024 / 1024) || '?';
+    sendError(ctx, ErrorCode.BODY_TOO_LARGE, localize('Request body is too large (limit {limit} MB)', lang, { limit }), 413);
+    return;
+  }
+  if (status === 400 && (e?.type === 'entity.parse.failed' || /JSON/i.test(String(e?.message)))) {
+    sendError(ctx, ErrorCode.GENERIC, localize('Malformed JSON body', lang), 400);
+    return;
+  }
+  if (status === 415) {
+    sendError(ctx, ErrorCode.UNSUPPORTED_MEDIA, localize('Invalid request', lang), 415);
+    return;
+  }
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    sendError(ctx, ErrorCode.GENERIC, localize('Invalid request', lang), status);
+    return;
+  }
+  if (isDbUnavailable(e)) {
+    log.warn('database unavailable', { err: e?.message, path: ctx.path });
+    ctx.set('Retry-After', '5');
+    sendError(ctx, ErrorCode.UNAVAILABLE, localize('The database is unavailable; try again shortly', lang), 503);
+    return;
+  }
+  const ref = randomBytes(4).toString('hex');
+  log.error('unhandled error', { ref, path: ctx.path, err: e });
+  sendError(ctx, ErrorCode.INTERNAL, localize('Internal error; reference {ref}', lang, { ref }), 500);
+}

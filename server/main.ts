@@ -1,0 +1,91 @@
+// Entry: config → data-dir lock → database + migrations → HTTP server (API, web client).
+import http from 'node:http';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+import { DataDirBusyError, lockDataDir } from './db/dataDirLock';
+import { migrateDatabase, openDatabase } from './db/client';
+import { createDeps } from './deps';
+import { createApp } from './app';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`quire: configuration error: ${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const log = createLogger(config.logLevel);
+  if (config.testCaptcha) log.warn('QUIRE_TEST_CAPTCHA is set: every captcha accepts a fixed answer. Never use this in production.');
+
+  let release: (() => void) | null = null;
+  if (!config.databaseUrl) {
+    try {
+      release = lockDataDir(config.dataDir);
+    } catch (e) {
+      if (e instanceof DataDirBusyError) {
+        process.stderr.write(`quire: ${e.message}\n`);
+        process.exit(1);
+      }
+      throw e;
+    }
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'db'),
+    log,
+  }).catch((e) => {
+    process.stderr.write(`quire: cannot open the database: ${e.message}\n`);
+    process.exit(1);
+  });
+  await migrateDatabase(database).catch((e) => {
+    process.stderr.write(`quire: database migration failed: ${e.message}\n`);
+    process.exit(1);
+  });
+
+  const deps = createDeps(config, database.db, database.kind, log);
+  const app = createApp(deps);
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  }).catch((e: NodeJS.ErrnoException) => {
+    process.stderr.write(
+      e.code === 'EADDRINUSE' ? `quire: port ${config.port} is already in use; set PORT to another port\n` : `quire: cannot listen: ${e.message}\n`,
+    );
+    process.exit(1);
+  });
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.port;
+  log.info(`Quire is serving on http://localhost:${port}`, { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    const force = setTimeout(() => process.exit(0), 10_000);
+    force.unref();
+    server.close();
+    server.closeAllConnections?.();
+    try {
+      await database.close();
+    } catch {}
+    release?.();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((e) => {
+  process.stderr.write(`quire: ${e?.stack || e}\n`);
+  process.exit(1);
+});

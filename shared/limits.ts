@@ -1,0 +1,33 @@
+// Business constants and limits (spec §9) shared by client and server.
+export const HTTP_TIMEOUT_MS = 20_000;
+export const LOCK_HEARTBEAT_MS = 180_000;
+/** a lock lives this long past its last heartbeat */
+export const LOCK_TTL_SECONDS = 300;
+export const LOCK_RELEASE_VALUE = 1000;
+export const DRAFT_AUTOSAVE_MS = 30_000;
+export const DRAFT_MIN_LENGTH = 10;
+export const LIVE_PREVIEW_MAX_CHARS = 3000;
+export const DEFAULT_UPLOAD_MAX_MB = 4;
+export const RECYCLE_RETENTION_DAYS = 30;
+export const MAX_CATALOG_LEVEL = 4; // levels 2, 3, 4 = three levels
+export const TOP_CATALOG_LEVEL = 2;
+export const DEFAULT_S_NUMBER = 99;
+export const HISTORY_RETENTION_DEFAULT = 50;
+export const PAGE_CONTENT_MAX_CHARS = 2_000_000;
+export const PAGE_TITLE_MAX_CHARS = 200;
+export const ITEM_NAME_MAX_CHARS = 100;
+export const ITEM_DESCRIPTION_MAX_CHARS = 1000;
+export const CATALOG_NAME_MAX_CHARS = 100;
+export const OPEN_API_MAX_PAGES = 5000;
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'gif', 'png', 'bmp', 'webp'] as const;
+export const PAGE_SIZES = {
+  pageAttachments: 5,
+  admin: 7,
+  allAttachments: 7,
+  myAttachments: 6,
+  adminHomeItems: 1000,
+} as const;
+export const MEMBER_GROUP = { readOnly: 0, edit: 1, manage: 2 } as const;
+export const ITEM_TYPE = { regular: 1, singlePage: 2, readOnlyDisplay: 3, table: 4 } as const;
+export const LOGIN_FAILURES_BEFORE_CAPTCHA = 5;
+export const ITEM_PASSWORD_FAILURES_BEFORE_CAPTCHA = 5;

@@ -1,0 +1,18 @@
+// Chinese texts for server messages. Server code writes English message templates
+// (placeholders like {name}); the API answers in Chinese when the caller asks for it
+// (Accept-Language zh*, or lang=zh-cn). Each area keeps its own file to avoid edit clashes.
+import { common } from './common';
+
+const tables: Record<string, string>[] = [common];
+
+export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
+
+export function interpolate(template: string, vars?: Record<string, string | number>): string {
+  if (!vars) return template;
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
+}
+
+export function localize(template: string, lang: 'en' | 'zh', vars?: Record<string, string | number>): string {
+  const t = lang === 'zh' ? (zhMessages[template] ?? template) : template;
+  return interpolate(t, vars);
+}
