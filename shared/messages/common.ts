@@ -38,4 +38,12 @@ export const common: Record<string, string> = {
   'Could not send mail: {reason}': '邮件发送失败：{reason}',
   'Name is too long (max {max} characters)': '名称过长（最多 {max} 个字符）',
   'User does not exist': '用户不存在',
+  'Item not found or deleted': '项目不存在或者已删除',
+  'Page not found or deleted': '页面不存在或者已删除',
+  'This item is private; enter its password': '这是私密项目，请输入访问密码',
+  'This item is archived and read-only': '项目已归档，只读',
+  'This item is a read-only display; its pages are written through the open API': '该项目为只读展示项目，页面只能通过开放 API 写入',
+  'You do not have permission to edit this item': '你没有编辑该项目的权限',
+  'Only the item creator or its managers may do this': '只有项目创建者或管理员可以进行此操作',
+  'Only the item creator may do this': '只有项目创建者可以进行此操作',
 };

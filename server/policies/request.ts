@@ -1,0 +1,76 @@
+// Glue between a request and the decisions: reads the caller's proofs for private items
+// (_item_pwd or the grant cookie) and answers with an ItemAccess; pages and catalogs are
+// checked against the viewer's catalog limit. Handlers call only these.
+import { and, eq } from 'drizzle-orm';
+import type { ActionRequest } from '../http/action';
+import { ApiError } from '../http/apiError';
+import { ErrorCode } from '../../shared/errors';
+import { pages } from '../db/schema';
+import { decideItemAccess, requireVisit, topCatalogAllowed, type ItemAccess, type ItemRow } from './itemAccess';
+import { catalogTopMap, findItem, loadGrants } from './load';
+import { GRANT_COOKIE, grantValid, itemPasswordMatches } from './itemPassword';
+
+export type PageRow = typeof pages.$inferSelect;
+
+type Req = Pick<ActionRequest, 'deps' | 'user' | 'params' | 'ctx'>;
+
+export const itemNotFound = () => new ApiError(ErrorCode.GENERIC, 'Item not found or deleted');
+export const pageNotFound = () => new ApiError(ErrorCode.GENERIC, 'Page not found or deleted');
+
+/** Decides access for a loaded item. */
+export async function accessToItem(req: Req, item: ItemRow): Promise<ItemAccess> {
+  const { deps, user } = req;
+  const grants = user ? await loadGrants(deps.db, item.itemId, user.uid) : [];
+  let passwordProven = false;
+  if (item.password) {
+    const cookie = req.ctx.cookies.get(GRANT_COOKIE);
+    if (cookie && grantValid(cookie, item, await deps.settings.serverSecret())) passwordProven = true;
+    else {
+      const pwd = req.params.get('_item_pwd');
+      if (typeof pwd === 'string' && pwd) passwordProven = await itemPasswordMatches(item, pwd);
+    }
+  }
+  return decideItemAccess(item, user ? { uid: user.uid, isAdmin: user.isAdmin } : null, grants, { passwordProven });
+}
+
+/** Loads a live item by id or domain (10101 when missing) and decides access. */
+export async function accessToItemId(req: Req, idOrDomain: string | number): Promise<ItemAccess> {
+  const item = await findItem(req.deps.db, idOrDomain);
+  if (!item) throw itemNotFound();
+  return accessToItem(req, item);
+}
+
+/** Whether a page is inside the viewer's catalog limit. */
+export async function pageInCatalogLimit(req: Req, access: ItemAccess, catId: number): Promise<boolean> {
+  if (access.catIds === null) return true;
+  if (catId === 0) return false;
+  const top = await catalogTopMap(req.deps.db, access.item.itemId);
+  return topCatalogAllowed(access, top.get(catId) ?? 0);
+}
+
+/** Whether a catalog is inside the viewer's limit. */
+export async function catalogInLimit(req: Req, access: ItemAccess, catId: number): Promise<boolean> {
+  return pageInCatalogLimit(req, access, catId);
+}
+
+export async function findPage(req: Req, pageId: number, opts: { includeDeleted?: boolean } = {}): Promise<PageRow | undefined> {
+  if (!Number.isInteger(pageId) || pageId <= 0) return undefined;
+  const where = opts.includeDeleted ? eq(pages.pageId, pageId) : and(eq(pages.pageId, pageId), eq(pages.isDel, 0));
+  const [row] = await req.deps.db.select().from(pages).where(where).limit(1);
+  return row;
+}
+
+/**
+ * A live page the caller may read: the item is derived from the page (never from the request),
+ * visit is checked, and so is the catalog limit. 10101 when missing.
+ */
+export async function readablePage(req: Req, pageId: number): Promise<{ page: PageRow; access: ItemAccess }> {
+  const page = await findPage(req, pageId);
+  if (!page) throw pageNotFound();
+  const item = await findItem(req.deps.db, page.itemId);
+  if (!item) throw pageNotFound();
+  const access = await accessToItem(req, item);
+  requireVisit(access);
+  if (!(await pageInCatalogLimit(req, access, page.catId))) throw new ApiError(ErrorCode.NO_PERMISSION, 'No permission');
+  return { page, access };
+}

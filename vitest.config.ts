@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+// Suites that start the app run once on PGlite and, when TEST_DATABASE_URL is set,
+// again against the PostgreSQL server (project "http-postgres").
+const appSuites = ['test/http/**/*.test.ts', 'test/realtime/**/*.test.ts'];
+const withServer = !!process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    globalSetup: ['test/helpers/globalSetup.ts'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'client',
+          include: ['client/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'http-pglite',
+          include: appSuites,
+          env: { QUIRE_TEST_DB: 'pglite' },
+          testTimeout: 60_000,
+        },
+      },
+      ...(withServer
+        ? [
+            {
+              test: {
+                name: 'http-postgres',
+                include: [...appSuites, 'test/cluster/**/*.test.ts'],
+                env: { QUIRE_TEST_DB: 'postgres' },
+                testTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
