@@ -12,7 +12,19 @@ export interface DomainEvents {
   /** access to an item changed for these users (member removed, team unbound, item deleted...) */
   'item.accessChanged': { itemId: number; uids?: number[] };
   'item.changed': { itemId: number };
-  'page.saved': { itemId: number; pageId: number; uid: number; created: boolean; source: 'http' | 'open' | 'recover' | 'import' | 'collab'; content: string; version: number };
+  'page.saved': {
+    itemId: number;
+    pageId: number;
+    /** who saved (0 for the open API) */
+    uid: number;
+    /** author of the version this save replaced (0 when created) */
+    previousAuthorUid: number;
+    title: string;
+    created: boolean;
+    source: 'http' | 'open' | 'recover' | 'import' | 'collab';
+    content: string;
+    version: number;
+  };
   'page.deleted': { itemId: number; pageId: number };
   'catalog.changed': { itemId: number };
   'notice.created': { toUid: number; noticeId: number; title: string };

@@ -25,6 +25,9 @@ import adminSetting from './adminSetting';
 import adminUpdate from './adminUpdate';
 import importController from './import';
 import exportController from './export';
+import itemSearch from './itemSearch';
+import pageUpload from './pageUpload';
+import commonVisitFile from './commonVisitFile';
 
 export const controllers: Controller[] = [
   user,
@@ -51,6 +54,9 @@ export const controllers: Controller[] = [
   adminUpdate,
   importController,
   exportController,
+  itemSearch,
+  pageUpload,
+  commonVisitFile,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */

@@ -2,8 +2,20 @@
 // (placeholders like {name}); the API answers in Chinese when the caller asks for it
 // (Accept-Language zh*, or lang=zh-cn). Each area keeps its own file to avoid edit clashes.
 import { common } from './common';
+import { items } from './items';
+import { catalogs } from './catalogs';
+import { pages } from './pages';
+import { openapi } from './openapi';
+import { mock } from './mock';
+import { people } from './people';
+import { notices } from './notices';
+import { attachments } from './attachments';
+import { admin } from './admin';
+import { ldap } from './ldap';
+import { jobs } from './jobs';
+import { realtime } from './realtime';
 
-const tables: Record<string, string>[] = [common];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 

@@ -1,0 +1,3 @@
+// zh texts for the attachments area (English template → Chinese).
+export const attachments: Record<string, string> = {
+};

@@ -1,0 +1,3 @@
+// zh texts for the items area (English template → Chinese).
+export const items: Record<string, string> = {
+};

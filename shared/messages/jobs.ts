@@ -1,0 +1,3 @@
+// zh texts for the jobs area (English template → Chinese).
+export const jobs: Record<string, string> = {
+};

@@ -1,0 +1,3 @@
+// zh texts for the mock area (English template → Chinese).
+export const mock: Record<string, string> = {
+};

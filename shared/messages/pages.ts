@@ -1,0 +1,3 @@
+// zh texts for the pages area (English template → Chinese).
+export const pages: Record<string, string> = {
+};

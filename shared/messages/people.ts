@@ -1,0 +1,3 @@
+// zh texts for the people area (English template → Chinese).
+export const people: Record<string, string> = {
+};

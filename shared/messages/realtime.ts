@@ -1,0 +1,3 @@
+// zh texts for the realtime area (English template → Chinese).
+export const realtime: Record<string, string> = {
+};
