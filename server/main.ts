@@ -7,6 +7,7 @@ import { DataDirBusyError, lockDataDir } from './db/dataDirLock';
 import { migrateDatabase, openDatabase } from './db/client';
 import { createDeps } from './deps';
 import { createApp } from './app';
+import { runCleanup } from './domain/housekeeping';
 
 async function main(): Promise<void> {
   let config;
@@ -66,6 +67,11 @@ async function main(): Promise<void> {
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
   log.info(`Quire is serving on http://localhost:${port}`, { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir });
 
+  // Housekeeping (expired tokens, recycle-bin purge…) hourly in-process; the workers take it over with Redis.
+  const cleanup = setInterval(() => void runCleanup(deps), 3600_000);
+  cleanup.unref();
+  setTimeout(() => void runCleanup(deps), 30_000).unref();
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -73,6 +79,7 @@ async function main(): Promise<void> {
     log.info('shutting down', { signal });
     const force = setTimeout(() => process.exit(0), 10_000);
     force.unref();
+    clearInterval(cleanup);
     server.close();
     server.closeAllConnections?.();
     try {
