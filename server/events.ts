@@ -23,10 +23,14 @@ export interface DomainEvents {
     created: boolean;
     source: 'http' | 'open' | 'recover' | 'import' | 'collab';
     content: string;
+    /** content before this save ('' when created): lets the live document merge the change as a patch */
+    previousContent: string;
     version: number;
   };
   'page.deleted': { itemId: number; pageId: number };
   'catalog.changed': { itemId: number };
+  /** a page's edit lock changed mode or holder (live editors re-check their rights) */
+  'page.lockChanged': { pageId: number; itemId: number };
   'notice.created': { toUid: number; noticeId: number; title: string };
   'job.progress': { uid: number; jobId: string; name: string; status: string; progress: number; result?: unknown; error?: string };
 }

@@ -8,6 +8,7 @@ import { migrateDatabase, openDatabase } from './db/client';
 import { createDeps } from './deps';
 import { createApp } from './app';
 import { runCleanup } from './domain/housekeeping';
+import { attachRealtime } from './realtime';
 
 async function main(): Promise<void> {
   let config;
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   const app = createApp(deps);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
+  const realtime = attachRealtime(server, deps);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -80,7 +82,9 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(0), 10_000);
     force.unref();
     clearInterval(cleanup);
+    // stop taking requests, store every live document, then close the database
     server.close();
+    await realtime.close().catch((err) => log.warn('realtime shutdown', { err: err.message }));
     server.closeAllConnections?.();
     try {
       await database.close();

@@ -3,7 +3,7 @@
 import type Koa from 'koa';
 import type { AppDeps } from '../deps';
 import type { SessionUser } from './action';
-import { hashToken, lookupToken } from '../auth/tokens';
+import { sessionFromToken } from '../auth/session';
 import type { Params } from './params';
 
 export const TOKEN_COOKIE = 'cookie_token';
@@ -31,14 +31,7 @@ export function extractToken(ctx: Koa.Context, params: Params): { token: string 
 export async function resolveCaller(deps: AppDeps, ctx: Koa.Context, params: Params): Promise<Caller> {
   const { token, viaCookie } = extractToken(ctx, params);
   if (!token) return { user: null, token: null, viaCookie: false };
-  const now = deps.now();
-  const h = hashToken(token);
-  const cached = deps.sessions.get(h, now);
-  if (cached) return { user: cached, token, viaCookie };
-  const found = await lookupToken(deps.db, token, now);
-  if (!found) return { user: null, token, viaCookie };
-  deps.sessions.set(h, found.user, found.expiresAt);
-  return { user: found.user, token, viaCookie };
+  return { user: await sessionFromToken(deps, token), token, viaCookie };
 }
 
 /**

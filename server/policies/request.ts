@@ -2,7 +2,8 @@
 // (_item_pwd or the grant cookie) and answers with an ItemAccess; pages and catalogs are
 // checked against the viewer's catalog limit. Handlers call only these.
 import { and, eq } from 'drizzle-orm';
-import type { ActionRequest } from '../http/action';
+import type { ActionRequest, SessionUser } from '../http/action';
+import type { AppDeps } from '../deps';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
 import { pages } from '../db/schema';
@@ -17,20 +18,31 @@ type Req = Pick<ActionRequest, 'deps' | 'user' | 'params' | 'ctx'>;
 export const itemNotFound = () => new ApiError(ErrorCode.GENERIC, 'Item not found or deleted');
 export const pageNotFound = () => new ApiError(ErrorCode.GENERIC, 'Page not found or deleted');
 
-/** Decides access for a loaded item. */
-export async function accessToItem(req: Req, item: ItemRow): Promise<ItemAccess> {
-  const { deps, user } = req;
+export interface PasswordProofs {
+  /** plaintext password sent by ShowDoc clients as _item_pwd */
+  itemPwd?: string;
+  /** the item_grants cookie value */
+  grantCookie?: string;
+}
+
+/** Decides access for a viewer outside an HTTP request (sockets, jobs). */
+export async function accessForViewer(deps: AppDeps, user: SessionUser | null, item: ItemRow, proofs: PasswordProofs = {}): Promise<ItemAccess> {
   const grants = user ? await loadGrants(deps.db, item.itemId, user.uid) : [];
   let passwordProven = false;
   if (item.password) {
-    const cookie = req.ctx.cookies.get(GRANT_COOKIE);
-    if (cookie && grantValid(cookie, item, await deps.settings.serverSecret())) passwordProven = true;
-    else {
-      const pwd = req.params.get('_item_pwd');
-      if (typeof pwd === 'string' && pwd) passwordProven = await itemPasswordMatches(item, pwd);
-    }
+    if (proofs.grantCookie && grantValid(proofs.grantCookie, item, await deps.settings.serverSecret())) passwordProven = true;
+    else if (proofs.itemPwd) passwordProven = await itemPasswordMatches(item, proofs.itemPwd);
   }
   return decideItemAccess(item, user ? { uid: user.uid, isAdmin: user.isAdmin } : null, grants, { passwordProven });
+}
+
+/** Decides access for a loaded item, with the request's proofs for private items. */
+export async function accessToItem(req: Req, item: ItemRow): Promise<ItemAccess> {
+  const pwd = req.params.get('_item_pwd');
+  return accessForViewer(req.deps, req.user, item, {
+    itemPwd: typeof pwd === 'string' ? pwd : undefined,
+    grantCookie: req.ctx.cookies.get(GRANT_COOKIE),
+  });
 }
 
 /** Loads a live item by id or domain (10101 when missing) and decides access. */

@@ -8,6 +8,7 @@ import { createDeps, type AppDeps } from '../../server/deps';
 import { createApp } from '../../server/app';
 import { createLogger } from '../../server/logger';
 import { captchas } from '../../server/db/schema';
+import { attachRealtime, type Realtime } from '../../server/realtime';
 import { createTestDatabase, type TestDatabase } from './db';
 
 export interface ApiResult<T = any> {
@@ -41,12 +42,14 @@ export interface TestApp {
   login(username: string, password?: string): Promise<ApiResult>;
   /** sets the clock used by the server (unix seconds); undefined = real time */
   setNow(t: number | undefined): void;
+  /** the realtime gateway, when started with { realtime: true } */
+  realtime: Realtime | null;
   close(): Promise<void>;
 }
 
 export const DEFAULT_PASSWORD = 'secret-pass-1';
 
-export async function startTestApp(opts: { config?: Partial<Config>; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; realtime?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const base = loadConfig({ NODE_ENV: 'test', ...opts.env });
   const config: Config = { ...base, port: 0, host: '127.0.0.1', ...opts.config };
@@ -57,6 +60,7 @@ export async function startTestApp(opts: { config?: Partial<Config>; env?: NodeJ
   });
   const app = createApp(deps);
   const server = http.createServer(app.callback());
+  const realtime = opts.realtime ? attachRealtime(server, deps) : null;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -122,9 +126,11 @@ export async function startTestApp(opts: { config?: Partial<Config>; env?: NodeJ
     setNow: (t) => {
       fixedNow = t;
     },
+    realtime,
     close: async () => {
+      if (realtime) await realtime.close();
       server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
+      if (server.listening) await new Promise<void>((r) => server.close(() => r()));
       await database.drop();
     },
   };

@@ -1,0 +1,345 @@
+// The y-websocket endpoint at /collab/<doc>: authenticates the upgrade, enforces read-only
+// and limits on every message, keeps one SharedDoc per document in memory, loads it from
+// storage (seeding from the saved page once), and unloads it when nobody uses it.
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import * as Y from 'yjs';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { AppDeps } from '../../deps';
+import type { SessionUser } from '../../http/action';
+import { sessionFromToken, cookieValue } from '../../auth/session';
+import { lookupToken } from '../../auth/tokens';
+import { TOKEN_COOKIE } from '../../http/authenticate';
+import { GRANT_COOKIE } from '../../policies/itemPassword';
+import { originAllowed } from '../origin';
+import { SharedDoc, type Conn, type DocHooks } from './sharedDoc';
+import { decodeMessage, encodeSyncStep1 } from './protocol';
+import { appendUpdates, compact, countUpdates, loadState, seedOnce } from './docStore';
+import { resolveTarget, lockBlocksWriter, type DocTarget } from './docTarget';
+import { COLLAB_LIMITS } from '../limits';
+import { mergeIntoDoc } from './merge';
+import { avatarColor } from '../identity';
+
+export interface Fanout {
+  publish(name: string, updates: Uint8Array[]): void;
+  publishAwareness(name: string, update: Uint8Array): void;
+}
+
+interface LiveConn extends Conn {
+  ws: WebSocket;
+  docName: string;
+  pageId: number;
+  itemId: number;
+  user: SessionUser | null;
+  token: string | null;
+  proofs: { itemPwd?: string; grantCookie?: string };
+  alive: boolean;
+}
+
+const noFanout: Fanout = { publish: () => {}, publishAwareness: () => {} };
+
+export class CollabServer {
+  private readonly docs = new Map<string, SharedDoc>();
+  private readonly loading = new Map<string, Promise<SharedDoc>>();
+  private readonly conns = new Set<LiveConn>();
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: COLLAB_LIMITS.maxMessageBytes });
+  private readonly pinger: NodeJS.Timeout;
+  fanout: Fanout = noFanout;
+  /** updates dropped from read-only connections (tests and metrics) */
+  droppedUpdates = 0;
+
+  constructor(private readonly deps: AppDeps) {
+    this.pinger = setInterval(() => {
+      for (const c of this.conns) {
+        if (!c.alive) {
+          c.ws.terminate();
+          continue;
+        }
+        c.alive = false;
+        c.ws.ping();
+      }
+    }, 30_000);
+    this.pinger.unref();
+  }
+
+  /** true when the request was for us */
+  handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const m = /^\/collab\/([^/]+)$/.exec(url.pathname);
+    if (!m) return false;
+    if (!originAllowed(req.headers.origin, req.headers.host)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return true;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      void this.accept(ws, req, decodeURIComponent(m[1]), url).catch((err) => {
+        this.deps.log.error('collab connection failed', { err });
+        ws.close(1011, 'server error');
+      });
+    });
+    return true;
+  }
+
+  private async accept(ws: WebSocket, req: http.IncomingMessage, docName: string, url: URL): Promise<void> {
+    // buffer messages that arrive while we authenticate and load
+    const early: Buffer[] = [];
+    const onEarly = (d: Buffer) => early.push(d);
+    ws.on('message', onEarly);
+
+    const token = url.searchParams.get('user_token') || cookieValue(req.headers.cookie, TOKEN_COOKIE);
+    const user = await sessionFromToken(this.deps, token);
+    const proofs = { itemPwd: url.searchParams.get('_item_pwd') ?? undefined, grantCookie: cookieValue(req.headers.cookie, GRANT_COOKIE) };
+    const target = await resolveTarget(this.deps, docName, user, proofs);
+    if ('code' in target) {
+      ws.close(target.code, target.reason);
+      return;
+    }
+    const mine = [...this.conns].filter((c) => user && c.user?.uid === user.uid).length;
+    if (user && mine >= COLLAB_LIMITS.maxConnectionsPerUser) {
+      ws.close(4429, 'too many open documents for this user');
+      return;
+    }
+    const doc = await this.getDoc(target);
+    if (doc.conns.size >= COLLAB_LIMITS.maxClientsPerDoc) {
+      ws.close(4429, 'too many people on this document');
+      return;
+    }
+
+    const conn: LiveConn = {
+      id: randomBytes(8).toString('hex'),
+      uid: user?.uid ?? 0,
+      name: user ? user.name || user.username : 'Guest',
+      color: avatarColor(user?.uid ?? 0),
+      canWrite: target.canWrite,
+      ws,
+      docName,
+      pageId: target.pageId,
+      itemId: target.itemId,
+      user,
+      token: token ?? null,
+      proofs,
+      alive: true,
+      send: (msg) => {
+        if (ws.readyState === ws.OPEN) ws.send(msg, (err) => err && ws.terminate());
+      },
+      close: (code, reason) => ws.close(code, reason),
+    };
+    this.conns.add(conn);
+    doc.addConn(conn);
+    ws.on('pong', () => (conn.alive = true));
+    ws.on('close', () => {
+      this.conns.delete(conn);
+      doc.removeConn(conn);
+    });
+    ws.off('message', onEarly);
+    ws.on('message', (data: Buffer) => this.onMessage(conn, doc, data));
+
+    conn.send(encodeSyncStep1(doc.doc));
+    const aw = doc.currentAwareness();
+    if (aw) conn.send(aw);
+    for (const d of early) this.onMessage(conn, doc, d);
+  }
+
+  private onMessage(conn: LiveConn, doc: SharedDoc, data: Buffer): void {
+    let msg;
+    try {
+      msg = decodeMessage(new Uint8Array(data));
+    } catch {
+      conn.close(4400, 'malformed message');
+      return;
+    }
+    try {
+      switch (msg.type) {
+        case 'syncStep1':
+          conn.send(doc.syncStep2For(msg.stateVector));
+          return;
+        case 'update':
+          if (!conn.canWrite) {
+            this.droppedUpdates++;
+            return;
+          }
+          if (doc.bytes + msg.update.byteLength > COLLAB_LIMITS.maxDocBytes) {
+            conn.close(4413, 'document too large');
+            return;
+          }
+          doc.receiveUpdate(conn, msg.update);
+          if (doc.text.length > COLLAB_LIMITS.maxTextChars) conn.close(4413, 'document too large');
+          return;
+        case 'awareness':
+          doc.receiveAwareness(conn, msg.update);
+          return;
+        case 'queryAwareness': {
+          const aw = doc.currentAwareness();
+          if (aw) conn.send(aw);
+          return;
+        }
+      }
+    } catch (err) {
+      this.deps.log.warn('collab message refused', { doc: doc.name, err: (err as Error).message });
+      conn.close(4400, 'malformed message');
+    }
+  }
+
+  /** The live document, loading it (once, even with concurrent callers) when needed. */
+  async getDoc(target: Pick<DocTarget, 'name' | 'seed'>): Promise<SharedDoc> {
+    const live = this.docs.get(target.name);
+    if (live) return live;
+    const pending = this.loading.get(target.name);
+    if (pending) return pending;
+    const p = this.load(target).finally(() => this.loading.delete(target.name));
+    this.loading.set(target.name, p);
+    return p;
+  }
+
+  loaded(name: string): SharedDoc | undefined {
+    return this.docs.get(name);
+  }
+
+  private hooks(): DocHooks {
+    return {
+      persist: (name, batch) => appendUpdates(this.deps, name, batch),
+      publish: (name, updates) => this.fanout.publish(name, updates),
+      publishAwareness: (name, update) => this.fanout.publishAwareness(name, update),
+      idle: (doc) => this.scheduleUnload(doc),
+      log: this.deps.log,
+    };
+  }
+
+  private async load(target: Pick<DocTarget, 'name' | 'seed'>): Promise<SharedDoc> {
+    let state = await loadState(this.deps, target.name);
+    if (!state.exists) {
+      const { text, version } = await target.seed();
+      const seedDoc = new Y.Doc();
+      if (text) seedDoc.getText('content').insert(0, text);
+      await seedOnce(this.deps, target.name, Y.encodeStateAsUpdate(seedDoc), version);
+      seedDoc.destroy();
+      // whichever process seeded first wins; everybody loads the same seed
+      state = await loadState(this.deps, target.name);
+    }
+    const doc = new SharedDoc(target.name, this.hooks());
+    doc.applyLoaded(state.updates);
+    doc.lastPersistedId = state.lastId;
+    this.docs.set(target.name, doc);
+    if (state.updates.length > COLLAB_LIMITS.compactAfterUpdates) void this.compactSoon(doc);
+    return doc;
+  }
+
+  private scheduleUnload(doc: SharedDoc): void {
+    if (doc.unloadTimer) clearTimeout(doc.unloadTimer);
+    doc.unloadTimer = setTimeout(() => void this.unload(doc), COLLAB_LIMITS.unloadAfterMs);
+    doc.unloadTimer.unref();
+  }
+
+  private async unload(doc: SharedDoc): Promise<void> {
+    doc.unloadTimer = null;
+    if (doc.conns.size > 0) return;
+    await doc.flushed();
+    if (doc.conns.size > 0) return;
+    try {
+      await compact(this.deps, doc.name);
+    } catch (err) {
+      this.deps.log.warn('collab compaction failed', { doc: doc.name, err: (err as Error).message });
+    }
+    if (doc.conns.size > 0 || !doc.settled) return;
+    this.docs.delete(doc.name);
+    doc.destroy();
+  }
+
+  private async compactSoon(doc: SharedDoc): Promise<void> {
+    try {
+      await doc.flushed();
+      if ((await countUpdates(this.deps, doc.name)) > COLLAB_LIMITS.compactAfterUpdates) await compact(this.deps, doc.name);
+    } catch (err) {
+      this.deps.log.warn('collab compaction failed', { doc: doc.name, err: (err as Error).message });
+    }
+  }
+
+  /** After persisting, big logs are folded in the background. */
+  maybeCompact(name: string): void {
+    const doc = this.docs.get(name);
+    if (doc && doc.lastPersistedId % 200 === 0) void this.compactSoon(doc);
+  }
+
+  /** Re-checks every connection to an item's documents (member removed, lock changed…). */
+  async revalidate(filter: { itemId?: number; pageId?: number }): Promise<void> {
+    for (const c of [...this.conns]) {
+      if (filter.itemId !== undefined && c.itemId !== filter.itemId) continue;
+      if (filter.pageId !== undefined && c.pageId !== filter.pageId) continue;
+      const target = await resolveTarget(this.deps, c.docName, c.user, c.proofs);
+      if ('code' in target) {
+        c.close(target.code, target.reason);
+        continue;
+      }
+      c.canWrite = target.canWrite;
+    }
+  }
+
+  /** Connections whose token was revoked (logout, password change) are closed. */
+  async revalidateUser(uid: number): Promise<void> {
+    for (const c of [...this.conns]) {
+      if (c.uid !== uid || !c.token) continue;
+      if (!(await lookupToken(this.deps.db, c.token, this.deps.now()))) c.close(4401, 'signed out');
+    }
+  }
+
+  async lockChanged(pageId: number): Promise<void> {
+    for (const c of this.conns) {
+      if (c.pageId !== pageId || !c.user) continue;
+      const holder = await lockBlocksWriter(this.deps, pageId, c.user.uid);
+      if (holder && c.canWrite) c.canWrite = false;
+      else if (!holder) await this.revalidate({ pageId });
+    }
+  }
+
+  /**
+   * A write that bypassed the editor: merge it into the live document (loading a stored one
+   * if no process has it in memory). Pages never opened in the editor have nothing to merge.
+   */
+  async mergeExternal(pageId: number, previous: string, next: string): Promise<void> {
+    const name = `page.${pageId}`;
+    let doc = this.docs.get(name);
+    if (!doc) {
+      const state = await loadState(this.deps, name);
+      if (!state.exists) return;
+      doc = await this.getDoc({ name, seed: async () => ({ text: next, version: 0 }) });
+    }
+    await mergeIntoDoc(doc, previous, next);
+    if (doc.conns.size === 0) this.scheduleUnload(doc);
+  }
+
+  /** For the fan-out: apply what another process stored. */
+  applyRemote(name: string, updates: Uint8Array[]): void {
+    this.docs.get(name)?.applyRemote(updates);
+  }
+
+  applyRemoteAwareness(name: string, update: Uint8Array): void {
+    this.docs.get(name)?.applyRemoteAwareness(update);
+  }
+
+  /** After a Redis outage: reload every live document from storage (updates are idempotent). */
+  async catchUp(): Promise<void> {
+    for (const doc of this.docs.values()) {
+      try {
+        const state = await loadState(this.deps, doc.name);
+        doc.applyRemote(state.updates);
+      } catch (err) {
+        this.deps.log.warn('collab catch-up failed', { doc: doc.name, err: (err as Error).message });
+      }
+    }
+  }
+
+  stats(): { docs: number; conns: number } {
+    return { docs: this.docs.size, conns: this.conns.size };
+  }
+
+  /** Graceful stop: close connections, wait until every document is stored. */
+  async close(): Promise<void> {
+    clearInterval(this.pinger);
+    for (const c of this.conns) c.close(1012, 'server restarting');
+    await Promise.all([...this.docs.values()].map((d) => d.flushed()));
+    for (const d of this.docs.values()) d.destroy();
+    this.docs.clear();
+    this.wss.close();
+  }
+}

@@ -1,0 +1,40 @@
+// Carries the domain events every process must act on (revoked tokens, changed access,
+// settings, locks) to the other processes over Redis. Events that only need to reach
+// browsers are sent through Socket.IO's Redis adapter instead.
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { EventBus, DomainEvents } from '../events';
+import type { Logger } from '../logger';
+
+const CHANNEL = 'quire:events';
+export const BRIDGED: (keyof DomainEvents)[] = ['user.tokensRevoked', 'user.updated', 'settings.changed', 'item.accessChanged', 'page.lockChanged'];
+
+/** payloads that arrived from another process carry this mark so they are not sent back */
+const REMOTE = Symbol('remote');
+export const isRemote = (payload: object) => (payload as Record<symbol, boolean>)[REMOTE] === true;
+
+export function bridgeEvents(bus: EventBus, pub: Redis, sub: Redis, log: Logger): () => void {
+  const node = randomBytes(6).toString('hex');
+  const offs = BRIDGED.map((name) =>
+    bus.on(name, (payload) => {
+      if (isRemote(payload)) return;
+      pub.publish(CHANNEL, JSON.stringify({ node, name, payload })).catch((err) => log.debug('event not bridged', { name, err: err.message }));
+    }),
+  );
+  const onMessage = (channel: string, raw: string) => {
+    if (channel !== CHANNEL) return;
+    try {
+      const m = JSON.parse(raw) as { node: string; name: keyof DomainEvents; payload: object };
+      if (m.node === node || !BRIDGED.includes(m.name)) return;
+      bus.emit(m.name, Object.assign({}, m.payload, { [REMOTE]: true }) as never);
+    } catch (err) {
+      log.warn('bad bridged event', { err });
+    }
+  };
+  sub.subscribe(CHANNEL).catch((err) => log.warn('event bridge subscribe failed', { err: err.message }));
+  sub.on('message', onMessage);
+  return () => {
+    offs.forEach((off) => off());
+    sub.off('message', onMessage);
+  };
+}
