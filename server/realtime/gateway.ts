@@ -88,9 +88,15 @@ export class Gateway {
       });
     };
     s.on('item:join', safe((p, ack) => this.joinItem(s, p, ack)));
-    s.on('item:leave', safe(async (p) => this.leave(s, itemRoom(toId(p.item_id)))));
+    s.on('item:leave', safe(async (p, ack) => {
+      await this.leave(s, itemRoom(toId(p.item_id)));
+      ack?.({ ok: true });
+    }));
     s.on('page:join', safe((p, ack) => this.joinPage(s, p, ack)));
-    s.on('page:leave', safe(async (p) => this.leavePage(s, toId(p.page_id))));
+    s.on('page:leave', safe(async (p, ack) => {
+      await this.leavePage(s, toId(p.page_id));
+      ack?.({ ok: true });
+    }));
     s.on('page:lock', safe((p, ack) => this.lockPage(s, p, ack)));
     s.on('page:heartbeat', safe(async (_p, ack) => ack?.({ ok: true })));
     s.on('disconnect', () => this.onDisconnect(s));
