@@ -1,0 +1,119 @@
+// Scale-out fixtures: a fresh PostgreSQL database shared by several real server processes,
+// a private Redis server we can stop and start, and users/tokens written straight into the DB.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from './db';
+import { users } from '../../server/db/schema';
+import { issueToken } from '../../server/auth/tokens';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export async function waitForPort(port: number, timeout = 30_000): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    const ok = await new Promise<boolean>((r) => {
+      const s = net.connect(port, '127.0.0.1', () => (s.end(), r(true)));
+      s.on('error', () => r(false));
+    });
+    if (ok) return;
+    if (Date.now() - start > timeout) throw new Error(`port ${port} did not open`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  proc: ChildProcess;
+  output: () => string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function startNode(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  const p = port ?? (await freePort());
+  let out = '';
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(p), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  try {
+    await Promise.race([waitForPort(p), exited.then(() => Promise.reject(new Error(`server exited: ${out}`)))]);
+  } catch (e) {
+    proc.kill('SIGKILL');
+    throw e;
+  }
+  return {
+    url: `http://127.0.0.1:${p}`,
+    port: p,
+    proc,
+    output: () => out,
+    kill: async (signal = 'SIGTERM') => {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      proc.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export interface LocalRedis {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+/** A Redis server of our own (so a test can take it away), on a free loopback port. */
+export async function startRedis(): Promise<LocalRedis> {
+  const port = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-redis-'));
+  let proc: ChildProcess | null = null;
+  const start = async () => {
+    proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+    await waitForPort(port);
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    start,
+    stop: async () => {
+      const p = proc;
+      if (!p || p.exitCode !== null) return;
+      const gone = new Promise<void>((r) => p.once('exit', () => r()));
+      p.kill('SIGKILL');
+      await gone;
+    },
+  };
+}
+
+export interface ClusterUser {
+  uid: number;
+  username: string;
+  user_token: string;
+}
+
+export async function createUserWithToken(db: TestDatabase, username: string, groupid = 2): Promise<ClusterUser> {
+  const [u] = await db.db.insert(users).values({ username, password: 'x', groupid, regTime: 1 }).returning();
+  const token = await issueToken(db.db, u.uid, Math.floor(Date.now() / 1000), 1, '127.0.0.1');
+  return { uid: u.uid, username, user_token: token };
+}
+
+
+export async function clusterDatabase(): Promise<TestDatabase> {
+  return createTestDatabase();
+}
