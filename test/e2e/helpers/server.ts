@@ -1,0 +1,39 @@
+// One real Quire process for a browser suite: temp data dir (PGlite), built client, fixed
+// captcha answer so the browser can fill the code field.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startNode, type ServerProcess } from '../../helpers/cluster';
+
+export const TEST_CAPTCHA = 'test';
+
+export interface E2EServer extends ServerProcess {
+  dataDir: string;
+  /** POST form-encoded to /api/<route> and return the envelope */
+  api<T = any>(route: string, body?: Record<string, string | number>, token?: string): Promise<{ error_code: number; error_message?: string; data: T }>;
+  stop(): Promise<void>;
+}
+
+export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  const clientDist = path.resolve('dist/client');
+  if (!fs.existsSync(path.join(clientDist, 'index.html'))) {
+    throw new Error('dist/client is missing: run `npm run build` before the browser suite');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-'));
+  const node = await startNode({ DATA_DIR: dataDir, QUIRE_TEST_CAPTCHA: TEST_CAPTCHA, CLIENT_DIST: clientDist, ...env });
+  return {
+    ...node,
+    dataDir,
+    async api(route, body = {}, token) {
+      const form = new URLSearchParams();
+      for (const [k, v] of Object.entries(body)) form.set(k, String(v));
+      if (token) form.set('user_token', token);
+      const res = await fetch(`${node.url}/api/${route}`, { method: 'POST', body: form });
+      return (await res.json()) as any;
+    },
+    async stop() {
+      await node.kill('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+// Browser suite: a real server process (PGlite in a temp data dir, built client) driven by
+// real Chromium through playwright-core. Files run one after another: 2 cores.
+export default defineConfig({
+  resolve: { alias: { '@shared': path.resolve('shared') } },
+  test: {
+    name: 'e2e',
+    include: ['test/e2e/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});
