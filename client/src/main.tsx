@@ -1,14 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { configureApiClient } from './api';
+import { currentLanguage, i18n, initI18n } from './i18n';
+import { router } from './routes';
+import { forgetUser } from './session/user';
+import { showError } from './ui/feedback';
+import './styles/global.css';
 
-function App() {
-  return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: 640, margin: '4rem auto', padding: '0 1rem' }}>
-      <h1>Quire</h1>
-      <p>Documentation for IT teams. The API is served at <code>/api</code>.</p>
-    </main>
-  );
-}
+initI18n();
+
+configureApiClient({
+  navigate: (to) => void router.navigate(to),
+  alert: showError,
+  currentLocation: () => window.location.pathname + window.location.search,
+  language: () => (currentLanguage() === 'zh-CN' ? 'zh-CN,zh;q=0.9' : 'en'),
+  text: (key) => i18n.t(`errors.${key}`),
+  onLoggedOut: forgetUser,
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,10 +2,11 @@
 // markdown-it turns Markdown into HTML; the caller's sanitizer (DOMPurify in the browser,
 // isomorphic-dompurify on the server) removes anything active with one shared configuration.
 // Mermaid and KaTeX blocks are emitted as inert placeholders and enhanced later in the browser.
-import MarkdownIt from 'markdown-it';
+import MarkdownIt, { type Token } from 'markdown-it';
 import anchor from 'markdown-it-anchor';
 // @ts-expect-error no types published
 import taskLists from 'markdown-it-task-lists';
+import { mathPlugin } from './math';
 
 export type Sanitize = (html: string) => string;
 
@@ -40,6 +41,30 @@ export function slugify(s: string): string {
   return encodeURIComponent(String(s).trim().toLowerCase().replace(/\s+/g, '-'));
 }
 
+/** Plain text of an inline token (what a reader sees), for the table of contents. */
+function inlineText(inline: Token | undefined): string {
+  if (!inline) return '';
+  if (!inline.children) return inline.content;
+  let text = '';
+  for (const child of inline.children) {
+    if (child.type === 'text' || child.type === 'code_inline' || child.type === 'math_inline' || child.type === 'math_inline_display') {
+      text += child.content;
+    } else if (child.type === 'softbreak' || child.type === 'hardbreak') {
+      text += ' ';
+    } else if (child.type === 'image') {
+      text += child.content;
+    }
+  }
+  return text.trim();
+}
+
+/** Marks a page's content so the browser knows which lazy enhancements it needs. */
+export interface ContentFeatures {
+  code: boolean;
+  mermaid: boolean;
+  math: boolean;
+}
+
 export function createRenderer(opts: RenderOptions) {
   const md = new MarkdownIt({
     html: true,
@@ -52,6 +77,21 @@ export function createRenderer(opts: RenderOptions) {
   });
   md.use(anchor, { slugify, tabIndex: false });
   md.use(taskLists, { enabled: false });
+  md.use(mathPlugin);
+
+  // task-list checkboxes: markdown-it-task-lists emits <input> (which the sanitizer forbids);
+  // show an inert box instead
+  md.core.ruler.push('task_checkbox_inert', (state) => {
+    for (const block of state.tokens) {
+      if (block.type !== 'inline' || !block.children) continue;
+      for (const child of block.children) {
+        if (child.type === 'html_inline' && child.content.startsWith('<input class="task-list-item-checkbox"')) {
+          const done = child.content.includes('checked=""');
+          child.content = `<span class="task-list-item-checkbox${done ? ' is-checked' : ''}" role="img" aria-label="${done ? 'done' : 'to do'}"></span>`;
+        }
+      }
+    }
+  });
 
   // mermaid blocks become placeholders holding the source as text (rendered later, strict mode)
   const fence = md.renderer.rules.fence!;
@@ -66,12 +106,24 @@ export function createRenderer(opts: RenderOptions) {
   const linkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
   md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
     const href = String(tokens[idx].attrGet('href') ?? '');
-    if (/^https?:\/\//i.test(href)) {
+    if (/^(?:https?:)?\/\//i.test(href)) {
       tokens[idx].attrSet('target', '_blank');
       tokens[idx].attrSet('rel', 'noopener noreferrer nofollow');
     }
     return linkOpen(tokens, idx, options, env, self);
   };
+
+  // images load lazily and never send a referrer to other hosts
+  const image = md.renderer.rules.image!;
+  md.renderer.rules.image = (tokens, idx, options, env, self) => {
+    tokens[idx].attrSet('loading', 'lazy');
+    tokens[idx].attrSet('referrerpolicy', 'no-referrer');
+    return image(tokens, idx, options, env, self);
+  };
+
+  // wide tables scroll inside their own box instead of widening the page
+  md.renderer.rules.table_open = () => '<div class="table-wrap"><table>\n';
+  md.renderer.rules.table_close = () => '</table></div>\n';
 
   return {
     render(src: string): Rendered {
@@ -81,12 +133,20 @@ export function createRenderer(opts: RenderOptions) {
       for (let i = 0; i < tokens.length; i++) {
         const t = tokens[i];
         if (t.type === 'heading_open') {
-          const inline = tokens[i + 1];
-          headings.push({ level: Number(t.tag.slice(1)), text: inline?.content ?? '', id: String(t.attrGet('id') ?? '') });
+          headings.push({ level: Number(t.tag.slice(1)), text: inlineText(tokens[i + 1]), id: String(t.attrGet('id') ?? '') });
         }
       }
       const html = opts.sanitize(md.renderer.render(tokens, md.options, env));
       return { html, headings };
     },
+  };
+}
+
+/** Which lazy enhancements a rendered page needs (cheap string checks on the sanitised HTML). */
+export function contentFeatures(html: string): ContentFeatures {
+  return {
+    code: html.includes('<code class="language-'),
+    mermaid: html.includes('data-mermaid="1"'),
+    math: html.includes('data-math="'),
   };
 }

@@ -1,0 +1,11 @@
+// Every endpoint of spec §7, grouped by controller. Screens import from here.
+export * as commonApi from './endpoints/common';
+export * as userApi from './endpoints/user';
+export * as itemApi from './endpoints/item';
+export * as catalogApi from './endpoints/catalog';
+export * as pageApi from './endpoints/page';
+export * as peopleApi from './endpoints/people';
+export * as adminApi from './endpoints/admin';
+export { ApiError, call, quietly, configureApiClient } from './http';
+export type * from './types';
+export { flag, sameId } from './types';

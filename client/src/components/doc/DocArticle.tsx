@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { PageInfo } from '../../api';
+import { MarkdownBody } from '../../markdown/MarkdownBody';
+import { formatTime } from '../../ui/time';
+
+/** A page as readers see it: title, author and time, rendered Markdown. */
+export function DocArticle({ page, html, meta }: { page: PageInfo; html: string; meta?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <article className="doc-article" data-testid="doc-article">
+      <h1 className="doc-title" data-testid="page-title">
+        {page.page_title}
+      </h1>
+      <div className="doc-meta">
+        {page.author_username && (
+          <span>
+            <UserOutlined /> {page.author_username}
+          </span>
+        )}
+        {page.addtime && (
+          <span title={t('doc.updated')}>
+            <ClockCircleOutlined /> {formatTime(page.addtime)}
+          </span>
+        )}
+        {meta}
+      </div>
+      <MarkdownBody html={html} />
+    </article>
+  );
+}

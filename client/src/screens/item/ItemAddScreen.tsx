@@ -1,0 +1,40 @@
+import { Card, Tabs } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import type { Id } from '../../api';
+import { AppHeader } from '../../layout/AppHeader';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { NewItemForm } from './NewItemForm';
+import { CopyItemForm } from './CopyItemForm';
+import { AutoCreatePending, ImportPending } from './ImportPending';
+
+export default function ItemAddScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useDocumentTitle(t('itemAdd.title'));
+  const created = (itemId: Id) => navigate(`/${encodeURIComponent(String(itemId))}`);
+  return (
+    <>
+      <AppHeader />
+      <div className="page-container" style={{ maxWidth: 880 }}>
+        <Link to="/item/index" style={{ display: 'inline-block', marginBottom: 12 }}>
+          <ArrowLeftOutlined /> {t('nav.myItems')}
+        </Link>
+        <div className="page-title-row">
+          <h1>{t('itemAdd.title')}</h1>
+        </div>
+        <Card>
+          <Tabs
+            items={[
+              { key: 'new', label: t('itemAdd.tabNew'), children: <NewItemForm onCreated={created} /> },
+              { key: 'copy', label: t('itemAdd.tabCopy'), children: <CopyItemForm onCreated={created} /> },
+              { key: 'import', label: t('itemAdd.tabImport'), children: <ImportPending /> },
+              { key: 'auto', label: t('itemAdd.tabAuto'), children: <AutoCreatePending /> },
+            ]}
+          />
+        </Card>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Empty, Input, Skeleton } from 'antd';
+import { CrownOutlined, PaperClipOutlined, PlusOutlined, SearchOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError, call, commonApi, itemApi, type ItemSummary, type UserInfo } from '../../api';
+import { AppHeader } from '../../layout/AppHeader';
+import { isAdmin, rememberUser, useCurrentUser } from '../../session/user';
+import { useViewportWidth } from '../../hooks/useViewportWidth';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { feedback } from '../../ui/feedback';
+import { ItemCard } from './ItemCard';
+import { filterItems, ownsItem, sortPayload } from './itemLook';
+
+function HeaderNav() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  const width = useViewportWidth();
+  if (width < 900) return null;
+  return (
+    <nav className="header-nav" data-testid="item-list-nav">
+      <Link to="/team/index">
+        <TeamOutlined /> {t('nav.teams')}
+      </Link>
+      <Link to="/attachment/index">
+        <PaperClipOutlined /> {t('nav.attachments')}
+      </Link>
+      <Link to="/user/setting">
+        <SettingOutlined /> {t('nav.settings')}
+      </Link>
+      {isAdmin(user) && (
+        <Link to="/admin/index" data-testid="admin-link">
+          <CrownOutlined /> {t('nav.admin')}
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+export default function ItemListScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const [items, setItems] = useState<ItemSummary[] | null>(null);
+  const [filter, setFilter] = useState('');
+  useDocumentTitle(t('itemList.title'));
+
+  const load = useCallback(() => {
+    itemApi
+      .myList()
+      .then((list) => setItems(Array.isArray(list) ? list : []))
+      .catch(() => setItems((prev) => prev ?? []));
+  }, []);
+
+  useEffect(() => {
+    load();
+    // refresh the display info (name, administrator flag) and run ShowDoc's housekeeping triggers
+    call<UserInfo>('user/info', {}, { silent: true, loading: false })
+      .then((u) => rememberUser(u))
+      .catch(() => {});
+    void commonApi.runScriptCron().catch(() => {});
+    void commonApi.checkDb().catch(() => {});
+  }, [load]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const visible = useMemo(() => filterItems(items ?? [], filter), [items, filter]);
+  const sortable = !filter.trim() && (items?.length ?? 0) > 1;
+
+  const onDragEnd = async (e: DragEndEvent) => {
+    if (!items || !e.over || e.active.id === e.over.id) return;
+    const from = items.findIndex((i) => String(i.item_id) === e.active.id);
+    const to = items.findIndex((i) => String(i.item_id) === e.over!.id);
+    if (from < 0 || to < 0) return;
+    const next = arrayMove(items, from, to);
+    setItems(next);
+    try {
+      await itemApi.sort(sortPayload(next));
+    } catch {
+      // spec §8: sort failure → alert (shown by the client), then reload the list from the server
+      load();
+    }
+  };
+
+  const exit = (item: ItemSummary) => {
+    feedback()?.modal.confirm({
+      title: t('itemList.exitTitle'),
+      content: t('itemList.exitConfirm', { name: item.item_name }),
+      okText: t('itemList.exit'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await itemApi.exitItem(item.item_id);
+          feedback()?.message.success(t('itemList.exited'));
+          load();
+        } catch (e) {
+          if (!(e instanceof ApiError)) throw e;
+        }
+      },
+    });
+  };
+
+  return (
+    <>
+      <AppHeader>
+        <HeaderNav />
+      </AppHeader>
+      <div className="page-container">
+        <div className="page-title-row">
+          <h1>{t('itemList.title')}</h1>
+          <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
+            {(items?.length ?? 0) > 1 && (
+              <Input
+                allowClear
+                prefix={<SearchOutlined />}
+                placeholder={t('itemList.search')}
+                value={filter}
+                onChange={(e) => setFilter(e.target.value)}
+                style={{ width: 240 }}
+                data-testid="item-search"
+              />
+            )}
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/item/add')} data-testid="new-item">
+              {t('itemList.newItem')}
+            </Button>
+          </div>
+        </div>
+        {items === null ? (
+          <Skeleton active paragraph={{ rows: 6 }} />
+        ) : items.length === 0 ? (
+          <Empty description={t('itemList.empty')} style={{ padding: '64px 0' }}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/item/add')}>
+              {t('itemList.createFirst')}
+            </Button>
+          </Empty>
+        ) : (
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(e) => void onDragEnd(e)}>
+            <SortableContext items={visible.map((i) => String(i.item_id))} strategy={rectSortingStrategy}>
+              <div className="item-grid" data-testid="item-grid">
+                {visible.map((item) => (
+                  <ItemCard key={String(item.item_id)} item={item} owned={ownsItem(item, user?.uid)} sortable={sortable} onExit={exit} />
+                ))}
+                {!filter && (
+                  <button type="button" className="item-card new-item-card" onClick={() => navigate('/item/add')}>
+                    <PlusOutlined style={{ fontSize: 22, marginBottom: 6 }} />
+                    {t('itemList.newItem')}
+                  </button>
+                )}
+              </div>
+            </SortableContext>
+          </DndContext>
+        )}
+        {items !== null && items.length > 0 && visible.length === 0 && <Empty description={t('itemList.noMatch')} />}
+      </div>
+    </>
+  );
+}

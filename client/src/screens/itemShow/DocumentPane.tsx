@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Button, Empty, Skeleton, Tooltip, type ButtonProps } from 'antd';
+import { FullscreenExitOutlined, FullscreenOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { itemApi, pageApi, type Id, type ItemInfo } from '../../api';
+import { DocArticle } from '../../components/doc/DocArticle';
+import { Toc } from '../../markdown/Toc';
+import { useMarkdown } from '../../markdown/useMarkdown';
+import { BREAKPOINTS, useViewportWidth } from '../../hooks/useViewportWidth';
+import { feedback } from '../../ui/feedback';
+import { OperationBar } from './OperationBar';
+import { ShareDialog } from './ShareDialog';
+import { HistoryDialog } from './HistoryDialog';
+import { AttachmentsDialog } from './AttachmentsDialog';
+import type { ItemPermissions, Operation } from './permissions';
+import { usePageInfo } from './usePageInfo';
+
+interface Props {
+  info: ItemInfo;
+  perms: ItemPermissions;
+  pageId: Id | null;
+  /** in-app path of the item (/<domain or id>) */
+  itemPath: string;
+  /** catalog names above the page, for the crumbs */
+  crumbs: string[];
+  /** the catalog the open page sits in (new pages start there) */
+  catId: Id | null;
+  operations: (hasPage: boolean) => Operation[];
+  fullPage: boolean;
+  onFullPage: (on: boolean) => void;
+  /** the menu changed (page deleted) */
+  onMenuChanged: () => void;
+}
+
+/** Toolbar (crumbs, operations, full-page) + the open page + its table of contents. */
+export function DocumentPane({ info, perms, pageId, itemPath, crumbs, catId, operations, fullPage, onFullPage, onMenuChanged }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const width = useViewportWidth();
+  const { page, loading, patch } = usePageInfo(pageId, info.item_id);
+  const rendered = useMarkdown(page?.page_content);
+  const [dialog, setDialog] = useState<'share' | 'history' | 'attachments' | null>(null);
+  const itemId = info.item_id;
+  const attachmentCount = Number(page?.attachment_count ?? 0);
+  const showToc = width >= BREAKPOINTS.pageMobile;
+
+  const onAction = (op: Operation) => {
+    const here = `${window.location.pathname}${window.location.search}`;
+    switch (op) {
+      case 'newPage':
+        return navigate(`/page/edit/${itemId}/0${catId ? `?cat_id=${catId}` : ''}`);
+      case 'newCatalog':
+        return navigate(`/catalog/${itemId}`);
+      case 'edit':
+        return navigate(`/page/edit/${itemId}/${pageId}`);
+      case 'copy':
+        return navigate(`/page/edit/${itemId}/0?copy_page_id=${pageId}`);
+      case 'export':
+        return navigate(`/item/export/${itemId}`);
+      case 'settings':
+        return navigate(`/item/setting/${itemId}`);
+      case 'login':
+        return navigate(`/user/login?redirect=${encodeURIComponent(here)}`);
+      case 'share':
+      case 'history':
+      case 'attachments':
+        return setDialog(op);
+      case 'delete':
+        return feedback()?.modal.confirm({
+          title: t('itemShow.deleteTitle'),
+          content: t('itemShow.deleteConfirm', { title: page?.page_title ?? '' }),
+          okText: t('common.delete'),
+          okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
+          cancelText: t('common.cancel'),
+          onOk: async () => {
+            try {
+              await pageApi.remove(pageId!);
+              feedback()?.message.success(t('itemShow.deleted'));
+              navigate(itemPath, { replace: true });
+              onMenuChanged();
+            } catch {}
+          },
+        });
+      case 'exit':
+        return feedback()?.modal.confirm({
+          title: t('itemList.exitTitle'),
+          content: t('itemList.exitConfirm', { name: info.item_name }),
+          okText: t('itemList.exit'),
+          okButtonProps: { danger: true },
+          cancelText: t('common.cancel'),
+          onOk: async () => {
+            try {
+              await itemApi.exitItem(itemId);
+              navigate('/item/index');
+            } catch {}
+          },
+        });
+    }
+  };
+
+  const ops = operations(!!page);
+  return (
+    <>
+      <div className="doc-toolbar">
+        <div className="crumbs" data-testid="crumbs">
+          {[...crumbs, page?.page_title ?? ''].filter(Boolean).join(' / ')}
+        </div>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+          <OperationBar ops={ops} compact={width < 1200} onAction={onAction} />
+          {width >= BREAKPOINTS.pageMobile && (
+            <Tooltip title={fullPage ? t('itemShow.exitFullPage') : t('itemShow.fullPage')}>
+              <Button
+                type="text"
+                icon={fullPage ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+                onClick={() => onFullPage(!fullPage)}
+                aria-label={fullPage ? t('itemShow.exitFullPage') : t('itemShow.fullPage')}
+                data-testid="full-page-toggle"
+              />
+            </Tooltip>
+          )}
+        </div>
+      </div>
+      <div className={`doc-layout${width < BREAKPOINTS.pageMobile ? ' narrow' : ''}`}>
+        {loading && !page ? (
+          <div className="doc-article">
+            <Skeleton active title paragraph={{ rows: 10 }} />
+          </div>
+        ) : page ? (
+          <DocArticle
+            page={page}
+            html={rendered.html}
+            meta={
+              attachmentCount > 0 && (
+                <a onClick={() => setDialog('attachments')} data-testid="attachments-link">
+                  <PaperClipOutlined /> {t('itemShow.attachments.count', { count: attachmentCount })}
+                </a>
+              )
+            }
+          />
+        ) : (
+          <div className="doc-article">
+            <Empty description={pageId === null ? t('itemShow.noPages') : t('itemShow.pageMissing')} style={{ marginTop: 80 }}>
+              {perms.canEdit && (
+                <Button type="primary" onClick={() => onAction('newPage')}>
+                  {t('itemShow.ops.newPage')}
+                </Button>
+              )}
+            </Empty>
+          </div>
+        )}
+        {showToc && page && <Toc headings={rendered.headings} />}
+      </div>
+      {page && (
+        <>
+          <ShareDialog
+            open={dialog === 'share'}
+            onClose={() => setDialog(null)}
+            itemPath={itemPath}
+            page={page}
+            canEdit={perms.canEdit}
+            onUniqueKey={(k) => patch({ unique_key: k })}
+          />
+          <HistoryDialog open={dialog === 'history'} pageId={page.page_id} onClose={() => setDialog(null)} />
+          <AttachmentsDialog open={dialog === 'attachments'} pageId={page.page_id} onClose={() => setDialog(null)} />
+        </>
+      )}
+    </>
+  );
+}

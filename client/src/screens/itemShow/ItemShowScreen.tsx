@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { Button, Result, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ITEM_TYPE } from '@shared/limits';
+import { useCurrentUser } from '../../session/user';
+import { itemPath as pathOf } from '../item/itemLook';
+import { itemPermissions } from './permissions';
+import { RegularItemView } from './RegularItemView';
+import { SinglePageItemView } from './SinglePageItemView';
+import { TableItemPlaceholder } from './TableItemPlaceholder';
+import { useItemInfo } from './useItemInfo';
+import { useUnreadNotice } from './useUnreadNotice';
+
+/** /{item_id or domain}?page_id= — the item display, by item type. */
+export default function ItemShowScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { item_id = '' } = useParams();
+  const [params] = useSearchParams();
+  const user = useCurrentUser();
+  const { info, failed, reload } = useItemInfo(item_id, params.get('page_id'));
+  useUnreadNotice(info);
+
+  useEffect(() => {
+    // spec §2: the document title becomes the item name
+    if (info) document.title = info.item_name;
+  }, [info]);
+
+  if (!info) {
+    if (failed) {
+      return (
+        <Result
+          status="warning"
+          title={t('itemShow.unavailable')}
+          extra={
+            <Button type="primary" onClick={() => navigate(user ? '/item/index' : '/')}>
+              {user ? t('nav.myItems') : t('common.home')}
+            </Button>
+          }
+          data-testid="item-unavailable"
+        />
+      );
+    }
+    return (
+      <div style={{ padding: 40, maxWidth: 900, margin: '0 auto' }}>
+        <Skeleton active paragraph={{ rows: 12 }} />
+      </div>
+    );
+  }
+
+  const perms = itemPermissions(info, !!user);
+  const itemPath = pathOf({ item_id: info.item_id, item_domain: info.item_domain });
+  switch (Number(info.item_type)) {
+    case ITEM_TYPE.singlePage:
+      return <SinglePageItemView info={info} perms={perms} itemPath={itemPath} onMenuChanged={reload} />;
+    case ITEM_TYPE.table:
+      return <TableItemPlaceholder info={info} />;
+    default:
+      return <RegularItemView info={info} perms={perms} itemPath={itemPath} onMenuChanged={reload} />;
+  }
+}

@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { Button, Drawer, Tooltip } from 'antd';
+import { FullscreenExitOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { ItemInfo } from '../../api';
+import { BREAKPOINTS, useViewportWidth } from '../../hooks/useViewportWidth';
+import { DocumentPane } from './DocumentPane';
+import { ItemSidebar } from './ItemSidebar';
+import { ItemTopBar } from './ItemTopBar';
+import { locatePage, pageToShow } from './menuTree';
+import { regularOperations, type ItemPermissions } from './permissions';
+import { useItemSearch } from './useItemSearch';
+
+interface Props {
+  info: ItemInfo;
+  perms: ItemPermissions;
+  itemPath: string;
+  onMenuChanged: () => void;
+}
+
+/** Regular and read-only display items: menu on the left (a drawer under 1300 px), the page on the right. */
+export function RegularItemView({ info, perms, itemPath, onMenuChanged }: Props) {
+  const { t } = useTranslation();
+  const width = useViewportWidth();
+  const [params, setParams] = useSearchParams();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [fullPage, setFullPage] = useState(false);
+  const search = useItemSearch(info.item_id);
+  const drawer = width < BREAKPOINTS.itemMobile;
+  const menuWidth = width >= BREAKPOINTS.wideMenu ? 300 : 250;
+  const pageId = pageToShow(info.menu, params.get('page_id'), info.default_page_id);
+  const location = locatePage(info.menu, pageId);
+
+  useEffect(() => {
+    if (!fullPage) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setFullPage(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [fullPage]);
+
+  const openPage = (id: string) => {
+    setParams({ page_id: id });
+    setDrawerOpen(false);
+    window.scrollTo({ top: 0 });
+  };
+
+  const sidebar = <ItemSidebar menu={info.menu} pageId={pageId} search={search} onOpenPage={openPage} />;
+  return (
+    <div className={`item-show${fullPage ? ' full-page' : ''}`} data-testid="item-show">
+      {!fullPage && <ItemTopBar info={info} compact={width < 700} onOpenMenu={drawer ? () => setDrawerOpen(true) : undefined} />}
+      <div className="item-body" style={fullPage ? { minHeight: '100vh' } : undefined}>
+        {!drawer && !fullPage && (
+          <aside className="item-sidebar" style={{ width: menuWidth }} data-testid="item-sidebar">
+            {sidebar}
+          </aside>
+        )}
+        <main className="item-main">
+          <DocumentPane
+            info={info}
+            perms={perms}
+            pageId={pageId}
+            itemPath={itemPath}
+            crumbs={(location?.catalogs ?? []).map((c) => c.cat_name)}
+            catId={location?.catalogs.at(-1)?.cat_id ?? null}
+            operations={(hasPage) => regularOperations(perms, hasPage)}
+            fullPage={fullPage}
+            onFullPage={setFullPage}
+            onMenuChanged={onMenuChanged}
+          />
+        </main>
+      </div>
+      {drawer && (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement="left"
+          size={Math.min(320, width - 40)}
+          title={info.item_name}
+          className="drawer-sidebar"
+          data-testid="menu-drawer"
+        >
+          {sidebar}
+        </Drawer>
+      )}
+      {fullPage && (
+        <Tooltip title={t('itemShow.exitFullPage')}>
+          <Button className="full-page-exit" shape="circle" icon={<FullscreenExitOutlined />} onClick={() => setFullPage(false)} data-testid="full-page-exit" />
+        </Tooltip>
+      )}
+    </div>
+  );
+}
