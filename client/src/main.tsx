@@ -5,6 +5,7 @@ import { configureApiClient } from './api';
 import { currentLanguage, i18n, initI18n } from './i18n';
 import { router } from './routes';
 import { forgetUser } from './session/user';
+import { syncSession } from './session/sync';
 import { showError } from './ui/feedback';
 import './styles/global.css';
 
@@ -18,6 +19,8 @@ configureApiClient({
   text: (key) => i18n.t(`errors.${key}`),
   onLoggedOut: forgetUser,
 });
+
+void syncSession();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Skeleton, Tooltip, type ButtonProps } from 'antd';
+import { Button, Empty, FloatButton, Skeleton, Tooltip, type ButtonProps } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -151,6 +151,7 @@ export function DocumentPane({ info, perms, pageId, itemPath, crumbs, catId, ope
         )}
         {showToc && page && <Toc headings={rendered.headings} />}
       </div>
+      <FloatButton.BackTop tooltip={t('doc.backToTop')} visibilityHeight={300} />
       {page && (
         <>
           <ShareDialog
