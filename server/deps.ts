@@ -6,6 +6,7 @@ import type { Logger } from './logger';
 import { EventBus } from './events';
 import { SettingsStore } from './domain/settings';
 import { SessionCache } from './auth/sessionCache';
+import { registerNoticeSubscribers } from './domain/notices/subscribers';
 
 export interface AppDeps {
   config: Config;
@@ -25,5 +26,7 @@ export function createDeps(config: Config, db: Db, dbKind: 'pglite' | 'postgres'
   const now = overrides.now ?? (() => Math.floor(Date.now() / 1000));
   const settings = overrides.settings ?? new SettingsStore(db, events);
   const sessions = overrides.sessions ?? new SessionCache(events);
-  return { config, db, dbKind, log, events, settings, sessions, now, ...overrides };
+  const deps: AppDeps = { config, db, dbKind, log, events, settings, sessions, now, ...overrides };
+  registerNoticeSubscribers(deps);
+  return deps;
 }

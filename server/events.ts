@@ -12,6 +12,8 @@ export interface DomainEvents {
   /** access to an item changed for these users (member removed, team unbound, item deleted...) */
   'item.accessChanged': { itemId: number; uids?: number[] };
   'item.changed': { itemId: number };
+  /** an item changed owner (item/attorn, adminItem/attorn, or with a team transfer: then teamId is set) */
+  'item.attorned': { itemId: number; fromUid: number; toUid: number; teamId?: number };
   'page.saved': {
     itemId: number;
     pageId: number;

@@ -1,3 +1,22 @@
 // zh texts for the people area (English template → Chinese).
 export const people: Record<string, string> = {
+  'Member not found': '成员不存在',
+  'User {username} does not exist': '用户 {username} 不存在',
+  'At most {max} users can be added at once': '一次最多添加 {max} 个用户',
+  'Catalog {cat_id} is not a top-level catalog of this item': '目录 {cat_id} 不是本项目的一级目录',
+  'Only the item creator may grant or remove manage rights': '只有项目创建者可以授予或取消管理权限',
+  'Nothing was added: these users are already members or the creator of this item': '没有添加任何成员：这些用户已经是本项目的成员或创建者',
+  'Nothing was added: these items are already bound to this team': '没有添加任何项目：这些项目已经绑定到该团队',
+  'Nothing was added: these users are already members or the owner of this team': '没有添加任何成员：这些用户已经是该团队的成员或所有者',
+  'Team not found, or you may not manage it': '无此团队或者你无管理此团队的权限',
+  'Only the team owner or its managers may do this': '只有团队所有者或团队管理员可以这样做',
+  'Only the team owner may do this': '只有团队所有者可以这样做',
+  'This user already owns the team': '该用户已经是团队所有者',
+  'The team changed meanwhile; reload and try again': '团队已被修改，请刷新后重试',
+  'You are not a member of this team': '你不是该团队的成员',
+  'Team item not found, or you may not manage it': '无此团队项目或者你无管理权限',
+  'Binding not found, or you may not change it': '无此绑定关系或者你无权修改',
+  Manage: '管理',
+  Edit: '编辑',
+  'Read-only': '只读',
 };

@@ -1,0 +1,20 @@
+// Notice rows → spec §3 "Notice"; the title is translated and the content sanitised for the reader.
+import { localize } from '../../shared/messages';
+import type { NoticeRow } from '../domain/notices/create';
+import { sanitizeNoticeHtml } from '../domain/notices/sanitize';
+import { formatTime } from './time';
+
+export function presentNotice(n: NoticeRow, lang: 'en' | 'zh') {
+  return {
+    notice_id: n.noticeId,
+    notice_type: n.noticeType,
+    notice_title: localize(n.noticeTitle, lang),
+    notice_content: sanitizeNoticeHtml(n.noticeContent, lang),
+    from_uid: n.fromUid,
+    from_name: n.fromName,
+    object_type: n.objectType.startsWith('job:') ? 'job' : n.objectType,
+    object_id: n.objectId,
+    notice_time: formatTime(n.noticeTime),
+    is_read: n.isRead,
+  };
+}
