@@ -10,7 +10,7 @@ import catalog from './catalog';
 import page from './page';
 import recycle from './recycle';
 import template from './template';
-import mock from './mock';
+import mock, { mockData, mockPath } from './mock';
 import open from './open';
 import member from './member';
 import team from './team';
@@ -60,4 +60,4 @@ export const controllers: Controller[] = [
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */
-export const specialRoutes: Pick<DispatchOptions, 'mockPath' | 'mockData'> = {};
+export const specialRoutes: Pick<DispatchOptions, 'mockPath' | 'mockData'> = { mockPath, mockData };

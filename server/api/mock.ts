@@ -1,3 +1,84 @@
-import { controller } from '../http/action';
+// Mock server: editors attach a Mock.js template and a path to a page; anyone may then call
+// /mock-path/<item_id>?path=/x (any method) or /mock-data/<unique_key> for generated JSON.
+import type Koa from 'koa';
+import { action, controller, rawReply } from '../http/action';
+import type { SpecialHandler } from '../http/dispatch';
+import { readablePage } from '../policies/request';
+import { requireEdit } from '../policies/itemAccess';
+import { findItem } from '../policies/load';
+import { ApiError } from '../http/apiError';
+import { ErrorCode } from '../../shared/errors';
+import { sendFailure } from '../http/envelope';
+import { countMockView, mockByKey, mockByPath, mockOfPage, normalizeMockPath, saveMock } from '../domain/mock/store';
+import { generateMock } from '../domain/mock/generate';
+import { presentMock } from '../presenters/mock';
 
-export default controller('mock', {});
+const add = action({
+  auth: 'required',
+  async run(req) {
+    const { page, access } = await readablePage(req, req.params.id('page_id'));
+    requireEdit(access);
+    const template = req.params.str('template', { raw: true, max: 1_000_000 });
+    const path = normalizeMockPath(req.params.str('path') || '/');
+    await generateMock(template); // a template that cannot be generated is refused at once
+    const row = await saveMock(req.deps.db, { pageId: page.pageId, itemId: page.itemId, uid: req.me().uid, template, path }, req.deps.now());
+    return { page_id: row.pageId, path: row.path, unique_key: row.uniqueKey };
+  },
+});
+
+const infoByPageId = action({
+  auth: 'optional',
+  async run(req) {
+    const { page } = await readablePage(req, req.params.id('page_id'));
+    const row = await mockOfPage(req.deps.db, page.pageId);
+    return row ? presentMock(row) : [];
+  },
+});
+
+const json = (body: string) => rawReply({ type: 'application/json; charset=utf-8', body });
+const noKey = () => new ApiError(ErrorCode.GENERIC, 'No mock has this key', undefined, 404);
+
+const infoByKey = action({
+  auth: 'optional',
+  async run(req) {
+    const row = await mockByKey(req.deps.db, req.params.str('unique_key', { max: 64 }));
+    if (!row) throw noKey();
+    return json(await generateMock(row.template));
+  },
+});
+
+function reply(ctx: Koa.Context, body: string): void {
+  ctx.status = 200;
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = body;
+}
+
+/** /mock-path/<item_id>?path=/x — any HTTP method */
+export const mockPath: SpecialHandler = async (ctx, deps, itemIdText) => {
+  try {
+    const rawPath = ctx.query.path;
+    const path = normalizeMockPath(typeof rawPath === 'string' ? rawPath : '/');
+    const item = /^\d{1,10}$/.test(itemIdText) ? await findItem(deps.db, itemIdText) : undefined;
+    const row = item ? await mockByPath(deps.db, item.itemId, path) : undefined;
+    if (!row) throw new ApiError(ErrorCode.GENERIC, 'No mock is defined for path {path} in this item', { path }, 404);
+    const body = await generateMock(row.template);
+    await countMockView(deps.db, row.id);
+    reply(ctx, body);
+  } catch (err) {
+    sendFailure(ctx, err, deps.log);
+  }
+};
+
+/** /mock-data/<unique_key> */
+export const mockData: SpecialHandler = async (ctx, deps, key) => {
+  try {
+    const row = await mockByKey(deps.db, key);
+    if (!row) throw noKey();
+    reply(ctx, await generateMock(row.template));
+  } catch (err) {
+    sendFailure(ctx, err, deps.log);
+  }
+};
+
+export default controller('mock', { add, infoByPageId, infoByKey });

@@ -1,0 +1,53 @@
+// Catalog creation by path for the open API: 'a/b/c' (optional leading '/') names levels
+// 2, 3 and 4 under the item root; missing levels are created with order 99.
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { catalogs } from '../../db/schema';
+import { ApiError } from '../../http/apiError';
+import { ErrorCode } from '../../../shared/errors';
+import { CATALOG_NAME_MAX_CHARS, DEFAULT_S_NUMBER, MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '../../../shared/limits';
+
+export const MAX_PATH_LEVELS = MAX_CATALOG_LEVEL - TOP_CATALOG_LEVEL + 1;
+
+/** Splits and checks a catalog path; throws before anything is written. */
+export function parseCatalogPath(path: string): string[] {
+  const parts = path
+    .replace(/[\r\n]/g, '')
+    .split('/')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+  if (parts.length > MAX_PATH_LEVELS) {
+    throw new ApiError(ErrorCode.VALIDATION, 'Catalog path "{path}" is deeper than {max} levels', { path, max: MAX_PATH_LEVELS });
+  }
+  for (const p of parts) {
+    if (p.length > CATALOG_NAME_MAX_CHARS) {
+      throw new ApiError(ErrorCode.VALIDATION, 'Catalog name is too long (max {max} characters)', { max: CATALOG_NAME_MAX_CHARS });
+    }
+  }
+  return parts;
+}
+
+/** The id of the catalog at this path (0 = item root), creating missing levels. */
+export async function ensureCatalogPath(db: DbOrTx, itemId: number, parts: string[], now: number): Promise<number> {
+  let parent = 0;
+  let level = TOP_CATALOG_LEVEL;
+  for (const name of parts) {
+    const [found] = await db
+      .select({ catId: catalogs.catId })
+      .from(catalogs)
+      .where(and(eq(catalogs.itemId, itemId), eq(catalogs.parentCatId, parent), eq(catalogs.catName, name)))
+      .orderBy(asc(catalogs.sNumber), asc(catalogs.catId))
+      .limit(1);
+    if (found) {
+      parent = found.catId;
+    } else {
+      const [created] = await db
+        .insert(catalogs)
+        .values({ catName: name, itemId, parentCatId: parent, level, sNumber: DEFAULT_S_NUMBER, addtime: now })
+        .returning({ catId: catalogs.catId });
+      parent = created.catId;
+    }
+    level++;
+  }
+  return parent;
+}

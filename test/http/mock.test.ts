@@ -1,0 +1,154 @@
+// Mock server: editors attach Mock.js templates to pages; public URLs return generated JSON.
+// Templates are data only, checked and generated in worker threads with hard limits.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { itemMembers, items, mocks, pages } from '../../server/db/schema';
+
+describe('mock server', () => {
+  let app: TestApp;
+  let itemId: number;
+  let pageId: number;
+  let otherPageId: number;
+  const tok: Record<string, string> = {};
+
+  const mockRows = () => app.deps.db.select().from(mocks);
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    for (const name of ['mowner', 'meditor', 'mreader', 'mstranger']) tok[name] = (await app.register(name)).user_token;
+    const owner = await app.deps.db.query.users.findFirst({ where: (u, { eq: e }) => e(u.username, 'mowner') });
+    // a private item: strangers cannot read it, but its mock URLs are public by design
+    const [item] = await app.deps.db
+      .insert(items)
+      .values({ itemName: 'Mocks', uid: owner!.uid, username: 'mowner', password: 'not-a-real-hash', addtime: 1 })
+      .returning();
+    itemId = item.itemId;
+    for (const [name, group] of [['meditor', 1], ['mreader', 0]] as const) {
+      const u = await app.deps.db.query.users.findFirst({ where: (x, { eq: e }) => e(x.username, name) });
+      await app.deps.db.insert(itemMembers).values({ itemId, uid: u!.uid, username: name, memberGroupId: group });
+    }
+    const [p1, p2] = await app.deps.db
+      .insert(pages)
+      .values([
+        { itemId, pageTitle: 'Users API', pageContent: '# users' },
+        { itemId, pageTitle: 'Orders API', pageContent: '# orders' },
+      ])
+      .returning();
+    pageId = p1.pageId;
+    otherPageId = p2.pageId;
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  const template = JSON.stringify({ 'list|3': [{ 'id|+1': 1, name: '@first' }], ok: true });
+
+  it('only editors may add a mock; nothing is stored for the others', async () => {
+    const anon = await app.call('mock/add', { page_id: pageId, template, path: '/users' });
+    expect(anon.error_code).toBe(10102);
+    const reader = await app.call('mock/add', { page_id: pageId, template, path: '/users' }, { token: tok.mreader });
+    expect(reader.error_code).toBe(10103);
+    const stranger = await app.call('mock/add', { page_id: pageId, template, path: '/users' }, { token: tok.mstranger });
+    expect(stranger.error_code).toBe(10307);
+    const missing = await app.call('mock/add', { page_id: 999999, template, path: '/users' }, { token: tok.meditor });
+    expect(missing.error_code).toBe(10101);
+    expect(await mockRows()).toHaveLength(0);
+
+    const ok = await app.call('mock/add', { page_id: pageId, template, path: 'users' }, { token: tok.meditor });
+    expect(ok.error_code).toBe(0);
+    expect(ok.data).toMatchObject({ page_id: pageId, path: '/users' });
+    expect(ok.data.unique_key).toMatch(/^[0-9a-f]{32}$/);
+    // saving again replaces the template and keeps the key
+    const again = await app.call('mock/add', { page_id: pageId, template, path: '/users' }, { token: tok.mowner });
+    expect(again.data.unique_key).toBe(ok.data.unique_key);
+    expect(await mockRows()).toHaveLength(1);
+  });
+
+  it('infoByPageId: members read the mock, strangers are refused, pages without one give []', async () => {
+    const r = await app.call('mock/infoByPageId', { page_id: pageId }, { token: tok.mreader });
+    expect(r.error_code).toBe(0);
+    expect(r.data).toMatchObject({ page_id: pageId, item_id: itemId, path: '/users', template });
+    const none = await app.call('mock/infoByPageId', { page_id: otherPageId }, { token: tok.mreader });
+    expect(none.data).toEqual([]);
+    const stranger = await app.call('mock/infoByPageId', { page_id: pageId }, { token: tok.mstranger });
+    expect(stranger.error_code).toBe(10307);
+    const anon = await app.call('mock/infoByPageId', { page_id: pageId });
+    expect(anon.error_code).toBe(10307);
+  });
+
+  it('a path used by another page of the item is refused', async () => {
+    const r = await app.call('mock/add', { page_id: otherPageId, template, path: '/users' }, { token: tok.meditor });
+    expect(r.error_code).toBe(10101);
+    expect(r.error_message).toMatch(/already used/);
+    expect(await mockRows()).toHaveLength(1);
+  });
+
+  it('dangerous templates give clear errors quickly and are not stored', async () => {
+    const before = await mockRows();
+    const cases: [string, RegExp][] = [
+      ['{"list|100000000": [{"a":1}]}', /repeats more than 10000 times/],
+      ['{"s|1-99999999": "x"}', /repeats more than/],
+      ['{"__proto__": {"polluted": true}}', /may not use the key "__proto__"/],
+      ['{"a": {"__proto__|1": {"polluted": true}}}', /__proto__/],
+      ['{"constructor": {"prototype": 1}}', /constructor/],
+      ['{"a": {"prototype": 1}}', /prototype/],
+      ['not json', /valid JSON/],
+      ['"just a string"', /object or array/],
+      [JSON.stringify(JSON.parse('['.repeat(30) + ']'.repeat(30))), /deeper than/],
+      ['{"list|10000": [{"s|100": "abcdefghij"}]}', /larger than 1000000 bytes|took longer|more memory/],
+      ['{"s": "@string(100000000)"}', /larger than|took longer|more memory/],
+    ];
+    for (const [t, msg] of cases) {
+      const started = Date.now();
+      const r = await app.call('mock/add', { page_id: otherPageId, template: t, path: '/bad' }, { token: tok.meditor });
+      expect(r.error_code, t).toBe(10101);
+      expect(r.error_message, t).toMatch(msg);
+      expect(Date.now() - started, t).toBeLessThan(5000);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(await mockRows()).toEqual(before);
+  });
+
+  it('public URLs answer any method with generated JSON and count views', async () => {
+    const [row] = await mockRows();
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']) {
+      const res = await app.fetch(`/mock-path/${itemId}?path=/users`, { method });
+      expect(res.status, method).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+      const body = await res.json();
+      expect(body.ok).toBe(true);
+      expect(body.list.map((x: { id: number }) => x.id)).toEqual([1, 2, 3]);
+      expect(typeof body.list[0].name).toBe('string');
+    }
+    const legacy = await app.fetch(`/server/index.php?s=mock-path/${itemId}&path=/users`);
+    expect((await legacy.json()).list).toHaveLength(3);
+    const byKey = await app.fetch(`/server/mock-data/${row.uniqueKey}`, { method: 'POST' });
+    expect((await byKey.json()).list).toHaveLength(3);
+    const viaApi = await app.fetch(`/api/mock/infoByKey?unique_key=${row.uniqueKey}`);
+    expect((await viaApi.json()).ok).toBe(true);
+    const [after] = await app.deps.db.select().from(mocks).where(eq(mocks.id, row.id));
+    expect(after.viewTimes).toBe(6);
+  });
+
+  it('unknown paths, items and keys are clear errors', async () => {
+    for (const url of [`/mock-path/${itemId}?path=/nope`, `/mock-path/999999?path=/users`, `/mock-path/abc?path=/users`, '/mock-data/0123456789abcdef']) {
+      const res = await app.fetch(url);
+      expect(res.status, url).toBe(404);
+      const j = await res.json();
+      expect(j.error_code).toBe(10101);
+      expect(j.error_message).toMatch(/No mock/);
+    }
+    const zh = await app.fetch(`/mock-path/${itemId}?path=/nope`, { headers: { 'Accept-Language': 'zh-CN' } });
+    expect((await zh.json()).error_message).toContain('no such path');
+  });
+
+  it('a stored template that became too heavy fails clearly and the server keeps serving', async () => {
+    await app.deps.db.update(mocks).set({ template: '{"list|10000": [{"s|100": "abcdefghij"}]}' }).where(eq(mocks.pageId, pageId));
+    const res = await app.fetch(`/mock-path/${itemId}?path=/users`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error_message).toMatch(/larger than|took longer|more memory/);
+    await app.deps.db.update(mocks).set({ template }).where(eq(mocks.pageId, pageId));
+    const ok = await app.fetch(`/mock-path/${itemId}?path=/users`);
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).ok).toBe(true);
+  });
+});
