@@ -1,3 +1,42 @@
-import { controller } from '../http/action';
+// /api/adminItem/* — the admin console's item list (spec §7 Admin). Administrators only (10103).
+import { action, controller } from '../http/action';
+import * as adminItems from '../domain/admin/items';
+import { adminPaging } from './adminParams';
 
-export default controller('adminItem', {});
+const getList = action({
+  auth: 'admin',
+  async run(req) {
+    const { params } = req;
+    const isDel = params.int('is_del', 0, { min: 0, max: 1 }) as 0 | 1;
+    return adminItems.listItems(
+      req.deps,
+      { itemName: params.str('item_name', { max: 200 }), username: params.str('username', { max: 100 }), isDel },
+      adminPaging(params),
+    );
+  },
+});
+
+const deleteItem = action({
+  auth: 'admin',
+  async run(req) {
+    await adminItems.deleteItem(req.deps, req.params.id('item_id'));
+    return [];
+  },
+});
+
+const recoverItem = action({
+  auth: 'admin',
+  async run(req) {
+    await adminItems.recoverItem(req.deps, req.params.id('item_id'));
+    return [];
+  },
+});
+
+const attorn = action({
+  auth: 'admin',
+  async run(req) {
+    return adminItems.attornItem(req.deps, req.params.id('item_id'), req.params.str('username', { max: 254 }));
+  },
+});
+
+export default controller('adminItem', { getList, deleteItem, recoverItem, attorn });

@@ -1,3 +1,54 @@
-import { controller } from '../http/action';
+// /api/adminUser/* — the admin console's user list (spec §7 Admin). Administrators only (10103).
+import { action, controller } from '../http/action';
+import * as users from '../domain/admin/users';
+import { checkUpdate } from './adminUpdate';
+import { adminPaging, groupParam } from './adminParams';
 
-export default controller('adminUser', {});
+const getList = action({
+  auth: 'admin',
+  async run(req) {
+    return users.listUsers(req.deps, req.params.str('username', { max: 100 }), adminPaging(req.params));
+  },
+});
+
+/** Without uid: a new user. With uid: new name and/or password (empty = unchanged); `groupid` (1/2) is our extension. */
+const addUser = action({
+  auth: 'admin',
+  async run(req) {
+    const { params, deps } = req;
+    const uid = params.id('uid');
+    const password = params.str('password', { raw: true, max: 128 });
+    const name = params.has('name') ? params.str('name', { max: 200 }) : undefined;
+    const groupid = groupParam(params);
+    if (uid) return users.editUser(deps, uid, { password, name, groupid });
+    return users.addUser(deps, { username: params.str('username', { max: 50 }), password, name, groupid });
+  },
+});
+
+const changePassword = action({
+  auth: 'admin',
+  async run(req) {
+    await users.changeUserPassword(req.deps, req.params.id('uid'), req.params.str('new_password', { raw: true, max: 128 }));
+    return [];
+  },
+});
+
+/** Our extension: promote to administrator (1) or demote to ordinary user (2). */
+const setGroup = action({
+  auth: 'admin',
+  async run(req) {
+    const groupid = groupParam(req.params, true)!;
+    await users.setGroup(req.deps, req.params.id('uid'), groupid);
+    return [];
+  },
+});
+
+const deleteUser = action({
+  auth: 'admin',
+  async run(req) {
+    await users.deleteUser(req.deps, req.params.id('uid'), req.me().uid);
+    return [];
+  },
+});
+
+export default controller('adminUser', { getList, addUser, changePassword, setGroup, deleteUser, checkUpdate });

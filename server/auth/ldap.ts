@@ -1,16 +1,137 @@
-// LDAP login (people/admin issue fills this in): returns the directory's verdict for a
-// username/password pair, or null when LDAP is switched off.
+// LDAP login: when the administrator switched LDAP on, a login that fails locally is checked against
+// the directory: bind with the service account (or anonymously), search the user by `user_field`
+// (value escaped per RFC 4515), then bind as the entry's DN with the given password.
+// ldapts speaks LDAPv3; `version: 2` is accepted in the form for ShowDoc compatibility (v2 servers
+// answer v3 simple binds in practice).
+import { Client, Filter, InvalidCredentialsError } from 'ldapts';
 import type { AppDeps } from '../deps';
+import type { LdapForm } from '../domain/settings';
 
 export interface LdapVerdict {
   ok: boolean;
+  /** the directory could not be asked (down, timeout, service account refused); reason is for logs */
+  unavailable?: string;
+  /** the user's name as the directory spells it (value of user_field) */
+  username?: string;
   /** display name from the directory */
   name?: string;
   email?: string;
 }
 
-export async function ldapAuthenticate(deps: AppDeps, _username: string, _password: string): Promise<LdapVerdict | null> {
+const CONNECT_TIMEOUT_MS = 3000;
+const OP_TIMEOUT_MS = 5000;
+
+/** RFC 4515 escaping of a value inside a filter: \ * ( ) NUL. */
+export function escapeFilterValue(value: string): string {
+  return Filter.escape(value);
+}
+
+export function ldapUrl(form: Pick<LdapForm, 'host' | 'port'>): string {
+  const host = form.host.trim();
+  const port = form.port || 389;
+  if (/^ldaps?:\/\//i.test(host)) {
+    const u = new URL(host);
+    if (!u.port && form.port) u.port = String(form.port);
+    return `${u.protocol}//${u.host}`;
+  }
+  const h = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `ldap://${h}:${port}`;
+}
+
+/** The search filter for a login name: `(&<extra>(<user_field>=<escaped>))`, or ShowDoc's `%(user)s` placeholder. */
+export function userFilter(form: Pick<LdapForm, 'user_field' | 'search_filter'>, username: string): { filter: string; placeholder: boolean } {
+  const escaped = escapeFilterValue(username);
+  const extra = form.search_filter.trim();
+  if (extra.includes('%(user)s')) return { filter: extra.split('%(user)s').join(escaped), placeholder: true };
+  const own = `(${form.user_field || 'uid'}=${escaped})`;
+  if (!extra) return { filter: own, placeholder: false };
+  const wrapped = extra.startsWith('(') ? extra : `(${extra})`;
+  return { filter: `(&${wrapped}${own})`, placeholder: false };
+}
+
+function first(v: unknown): string {
+  if (Array.isArray(v)) return first(v[0]);
+  if (Buffer.isBuffer(v)) return v.toString('utf8');
+  return typeof v === 'string' ? v : '';
+}
+
+function attr(entry: Record<string, unknown>, name: string): string {
+  if (!name) return '';
+  const key = Object.keys(entry).find((k) => k.toLowerCase() === name.toLowerCase());
+  return key ? first(entry[key]) : '';
+}
+
+const newClient = (form: LdapForm) => new Client({ url: ldapUrl(form), connectTimeout: CONNECT_TIMEOUT_MS, timeout: OP_TIMEOUT_MS });
+
+const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 200);
+
+/** Binds with the service account (anonymous when bind_dn is empty). */
+async function serviceBind(client: Client, form: LdapForm): Promise<void> {
+  if (form.bind_dn) await client.bind(form.bind_dn, form.bind_password);
+}
+
+/** Checks a username/password pair against the directory described by `form`. */
+export async function ldapCheck(form: LdapForm, username: string, password: string): Promise<LdapVerdict> {
+  // an empty password would be an "unauthenticated bind", which LDAP servers accept
+  if (!username || !password || !form.host || !form.base_dn) return { ok: false };
+  const service = newClient(form);
+  let dn = '';
+  let entry: Record<string, unknown> = {};
+  try {
+    await serviceBind(service, form);
+    const { filter, placeholder } = userFilter(form, username);
+    const field = form.user_field || 'uid';
+    const attributes = [...new Set([field, form.name_field, 'cn', 'displayName', 'mail'].filter(Boolean))];
+    const { searchEntries } = await service.search(form.base_dn, { scope: 'sub', filter, attributes, sizeLimit: 20 });
+    const match = placeholder
+      ? searchEntries[0]
+      : searchEntries.find((e) => attr(e, field).toLowerCase() === username.toLowerCase());
+    if (!match) return { ok: false };
+    dn = match.dn;
+    entry = match;
+  } catch (e) {
+    return { ok: false, unavailable: reasonOf(e) };
+  } finally {
+    await service.unbind().catch(() => {});
+  }
+
+  const userClient = newClient(form);
+  try {
+    await userClient.bind(dn, password);
+  } catch (e) {
+    if (e instanceof InvalidCredentialsError) return { ok: false };
+    return { ok: false, unavailable: reasonOf(e) };
+  } finally {
+    await userClient.unbind().catch(() => {});
+  }
+  const field = form.user_field || 'uid';
+  return {
+    ok: true,
+    username: attr(entry, field) || username,
+    name: attr(entry, form.name_field) || attr(entry, 'displayName') || attr(entry, 'cn'),
+    email: attr(entry, 'mail'),
+  };
+}
+
+/** Admin settings: can we reach the directory and search base_dn with the service account? Returns an error reason or null. */
+export async function ldapTestConnection(form: LdapForm): Promise<string | null> {
+  const client = newClient(form);
+  try {
+    await serviceBind(client, form);
+    await client.search(form.base_dn, { scope: 'base', filter: '(objectClass=*)', attributes: ['dn'], sizeLimit: 1 });
+    return null;
+  } catch (e) {
+    return reasonOf(e);
+  } finally {
+    await client.unbind().catch(() => {});
+  }
+}
+
+/** The directory's verdict for a login, or null when LDAP is switched off. */
+export async function ldapAuthenticate(deps: AppDeps, username: string, password: string): Promise<LdapVerdict | null> {
   const s = await deps.settings.get();
   if (!s.ldap_open) return null;
-  return null;
+  const verdict = await ldapCheck(s.ldap_form, username, password);
+  if (verdict.unavailable) deps.log.warn('LDAP login check failed', { reason: verdict.unavailable });
+  return verdict;
 }

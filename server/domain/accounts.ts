@@ -147,25 +147,43 @@ export async function login(deps: AppDeps, loginName: string, password: string, 
       await deps.db.update(users).set({ password: await hashPassword(password), salt: '' }).where(eq(users.uid, user.uid));
     }
   }
+  let ldapDown = false;
   if (!ok && password) {
     const verdict = await ldapAuthenticate(deps, loginName, password);
     if (verdict?.ok) {
       ok = true;
-      if (!user) {
-        user = await createUser(deps, { username: loginName, password: '', name: verdict.name ?? '', email: verdict.email ?? '', source: 'ldap', groupid: 2 });
-      }
+      if (!user) user = await ldapLocalUser(deps, verdict.username || loginName, verdict.name ?? '', verdict.email ?? '');
+    } else if (verdict?.unavailable) {
+      ldapDown = true;
     }
   }
   if (!ok || !user) {
     const [acct] = await Promise.all([hit(deps.db, failKey(loginName), FAIL_WINDOW, now), hit(deps.db, failIpKey(ip), 3600, now)]);
     deps.log.info('login failed', { login: loginName.slice(0, 60), ip });
     if (acct.count >= LOGIN_FAILURES_BEFORE_CAPTCHA) throw new ApiError(ErrorCode.LOGIN_CAPTCHA_REQUIRED, 'Wrong username or password');
+    if (ldapDown) {
+      throw new ApiError(ErrorCode.UNAVAILABLE, 'The LDAP server cannot be reached, so directory accounts cannot log in now; local accounts still can. Try again later or tell an administrator');
+    }
     throw new ApiError(ErrorCode.WRONG_CREDENTIALS, 'Wrong username or password');
   }
   await reset(deps.db, failKey(loginName));
   await deps.db.update(users).set({ lastLoginTime: now }).where(eq(users.uid, user.uid));
   const token = await issueToken(deps.db, user.uid, now, deps.config.tokenTtlDays, ip);
   return { user, token };
+}
+
+/** The local account of a directory user: found by name, else created with an unusable local password. */
+async function ldapLocalUser(deps: AppDeps, username: string, name: string, email: string): Promise<UserRow> {
+  const existing = await findUserByName(deps, username);
+  if (existing) return existing;
+  try {
+    return await createUser(deps, { username, password: '', name: name.slice(0, 50), email: email.length <= 254 && EMAIL_RE.test(email) ? email : '', source: 'ldap', groupid: 2 });
+  } catch (e) {
+    // two first logins at once: the other one created it
+    const again = await findUserByName(deps, username);
+    if (again) return again;
+    throw e;
+  }
 }
 
 export async function updateName(deps: AppDeps, uid: number, name: string): Promise<void> {

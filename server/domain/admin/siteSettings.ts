@@ -1,0 +1,213 @@
+// Admin console, site settings: the form as the console reads it (secrets masked) and the
+// validated save (registration switch, home page, LDAP with a connection test, object storage…).
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { ApiError } from '../../http/apiError';
+import { ErrorCode } from '../../../shared/errors';
+import type { LdapForm, OssSetting, SiteSettings } from '../settings';
+import { ldapTestConnection } from '../../auth/ldap';
+import { liveItemExists } from './items';
+
+const HISTORY_MAX = 1000;
+const UPLOAD_MAX_MB = 2048;
+
+const num = z.union([z.number(), z.string().regex(/^\s*\d{0,9}\s*$/)]).transform((v) => (v === '' ? 0 : Number(v)));
+const text = (max: number) => z.string().max(max).transform((s) => s.trim());
+
+export const ldapFormSchema = z
+  .object({
+    host: text(255),
+    port: num,
+    version: num,
+    base_dn: text(1000),
+    bind_dn: text(1000),
+    bind_password: z.string().max(1000),
+    user_field: text(100),
+    name_field: text(100),
+    search_filter: text(2000),
+  })
+  .partial();
+
+export const ossSettingSchema = z
+  .object({
+    oss_type: z.enum(['aliyun', 'qiniu', 'qcloud', 's3_storage']),
+    key: text(500),
+    secret: z.string().max(1000),
+    endpoint: text(500),
+    bucket: text(255),
+    protocol: z.enum(['http', 'https']),
+    domain: text(500),
+    region: text(100),
+    secretId: text(500),
+    secretKey: z.string().max(1000),
+    subcat: text(200),
+  })
+  .partial();
+
+export type LdapFormInput = z.infer<typeof ldapFormSchema>;
+export type OssSettingInput = z.infer<typeof ossSettingSchema>;
+
+export interface SettingsPatch {
+  register_open?: boolean;
+  home_page?: number;
+  home_item?: number;
+  ldap_open?: boolean;
+  ldap_form?: LdapFormInput;
+  oss_open?: boolean;
+  oss_setting?: OssSettingInput;
+  history_version_count?: number;
+  upload_max_mb?: number;
+  force_login?: boolean;
+  site_url?: string;
+}
+
+/** What adminSetting/loadConfig answers: every option, secrets replaced by '' plus a has_* flag. */
+export function presentSettings(s: SiteSettings) {
+  return {
+    register_open: s.register_open ? 1 : 0,
+    home_page: s.home_page,
+    home_item: s.home_item,
+    ldap_open: s.ldap_open ? 1 : 0,
+    ldap_form: { ...s.ldap_form, bind_password: '', has_bind_password: s.ldap_form.bind_password ? 1 : 0 },
+    oss_open: s.oss_open ? 1 : 0,
+    oss_setting: {
+      ...s.oss_setting,
+      secret: '',
+      secretKey: '',
+      has_secret: s.oss_setting.secret ? 1 : 0,
+      has_secretKey: s.oss_setting.secretKey ? 1 : 0,
+    },
+    history_version_count: s.history_version_count,
+    upload_max_mb: s.upload_max_mb,
+    force_login: s.force_login ? 1 : 0,
+    site_url: s.site_url,
+  };
+}
+
+const invalid = (template: string, vars?: Record<string, string | number>) => new ApiError(ErrorCode.GENERIC, template, vars);
+const ATTR_RE = /^[A-Za-z][A-Za-z0-9-]{0,99}$/;
+
+function balanced(filter: string): boolean {
+  let depth = 0;
+  for (const c of filter) {
+    if (c === '(') depth++;
+    if (c === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** Merges the submitted LDAP form over the saved one (an empty password keeps the saved one) and checks it. */
+export function mergeLdapForm(saved: LdapForm, input: LdapFormInput): LdapForm {
+  const f: LdapForm = { ...saved };
+  for (const [k, v] of Object.entries(input)) {
+    if (v === undefined) continue;
+    if (k === 'bind_password' && v === '') continue;
+    (f as unknown as Record<string, unknown>)[k] = v;
+  }
+  if (!f.port) f.port = 389;
+  if (!f.user_field) f.user_field = 'uid';
+  if (!Number.isInteger(f.port) || f.port < 1 || f.port > 65535) throw invalid('LDAP port must be between 1 and 65535');
+  if (f.version !== 2 && f.version !== 3) {
+    if (!f.version) f.version = 3;
+    else throw invalid('LDAP version must be 2 or 3');
+  }
+  if (!ATTR_RE.test(f.user_field)) throw invalid('LDAP user field must be an attribute name');
+  if (f.name_field && !ATTR_RE.test(f.name_field)) throw invalid('LDAP name field must be an attribute name');
+  if (f.search_filter && !(f.search_filter.startsWith('(') && f.search_filter.endsWith(')') && balanced(f.search_filter))) {
+    throw invalid('LDAP search filter must be enclosed in parentheses');
+  }
+  return f;
+}
+
+export function mergeOssSetting(saved: OssSetting, input: OssSettingInput): OssSetting {
+  const o: OssSetting = { ...saved };
+  for (const [k, v] of Object.entries(input)) {
+    if (v === undefined) continue;
+    if ((k === 'secret' || k === 'secretKey') && v === '') continue;
+    (o as unknown as Record<string, unknown>)[k] = v;
+  }
+  if (o.domain && !/^[A-Za-z0-9.-]+(:\d{1,5})?(\/[^\s]*)?$/.test(o.domain)) throw invalid('Object storage domain must be a host name such as cdn.example.com');
+  if (o.endpoint && !/^(https?:\/\/)?[A-Za-z0-9.-]+(:\d{1,5})?\/?$/.test(o.endpoint)) throw invalid('Object storage endpoint must be a host name or URL');
+  if (o.subcat && !/^[A-Za-z0-9._\-/]+$/.test(o.subcat)) throw invalid('Object storage folder may only hold letters, digits and . _ - /');
+  return o;
+}
+
+function requireOssComplete(o: OssSetting): void {
+  const need = (field: string, value: string) => {
+    if (!value) throw invalid('Object storage field {field} is required when object storage is on', { field });
+  };
+  need('bucket', o.bucket);
+  if (o.oss_type === 'qcloud') {
+    need('secretId', o.secretId);
+    need('secretKey', o.secretKey);
+    need('region', o.region);
+  } else {
+    need('key', o.key);
+    need('secret', o.secret);
+    if (o.oss_type !== 'qiniu') need('endpoint', o.endpoint);
+  }
+}
+
+function checkSiteUrl(u: string): string {
+  const v = u.trim().replace(/\/+$/, '');
+  if (!v) return '';
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    throw invalid('Site URL must start with http:// or https://');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid('Site URL must start with http:// or https://');
+  if (parsed.search || parsed.hash || parsed.username || parsed.password) throw invalid('Site URL must not carry a query, fragment or credentials');
+  return v;
+}
+
+/** Validates the whole patch against the saved settings, tests LDAP when it is on, then saves; nothing is saved on error. */
+export async function saveSiteSettings(deps: AppDeps, patch: SettingsPatch): Promise<SiteSettings> {
+  const saved = await deps.settings.get();
+  const next: Partial<SiteSettings> = {};
+
+  if (patch.register_open !== undefined) next.register_open = patch.register_open;
+  if (patch.force_login !== undefined) next.force_login = patch.force_login;
+  if (patch.home_page !== undefined) {
+    if (patch.home_page === 4) throw invalid('The public square home page is not available in Quire');
+    if (![1, 2, 3].includes(patch.home_page)) throw invalid('Home page mode must be 1 (landing page), 2 (login page) or 3 (an item)');
+    next.home_page = patch.home_page as 1 | 2 | 3;
+  }
+  if (patch.home_item !== undefined) next.home_item = patch.home_item;
+  const homePage = next.home_page ?? saved.home_page;
+  const homeItem = next.home_item ?? saved.home_item;
+  if (homePage === 3 && !(await liveItemExists(deps, homeItem))) {
+    throw invalid('Home page mode 3 needs an existing item as home item');
+  }
+  if (patch.history_version_count !== undefined) {
+    if (patch.history_version_count < 1 || patch.history_version_count > HISTORY_MAX) {
+      throw invalid('History versions to keep must be between 1 and {max}', { max: HISTORY_MAX });
+    }
+    next.history_version_count = patch.history_version_count;
+  }
+  if (patch.upload_max_mb !== undefined) {
+    if (patch.upload_max_mb < 1 || patch.upload_max_mb > UPLOAD_MAX_MB) throw invalid('Upload size limit must be between 1 and {max} MB', { max: UPLOAD_MAX_MB });
+    next.upload_max_mb = patch.upload_max_mb;
+  }
+  if (patch.site_url !== undefined) next.site_url = checkSiteUrl(patch.site_url);
+
+  if (patch.ldap_form !== undefined) next.ldap_form = mergeLdapForm(saved.ldap_form, patch.ldap_form);
+  if (patch.ldap_open !== undefined) next.ldap_open = patch.ldap_open;
+  const ldapOpen = next.ldap_open ?? saved.ldap_open;
+  if (ldapOpen && (next.ldap_form || next.ldap_open)) {
+    const form = next.ldap_form ?? saved.ldap_form;
+    if (!form.host) throw invalid('LDAP host is required');
+    if (!form.base_dn) throw invalid('LDAP base DN is required');
+    const failure = await ldapTestConnection(form);
+    if (failure) throw invalid('Cannot connect to the LDAP server: {reason}', { reason: failure });
+  }
+
+  if (patch.oss_setting !== undefined) next.oss_setting = mergeOssSetting(saved.oss_setting, patch.oss_setting);
+  if (patch.oss_open !== undefined) next.oss_open = patch.oss_open;
+  if (next.oss_open ?? saved.oss_open) requireOssComplete(next.oss_setting ?? saved.oss_setting);
+
+  await deps.settings.save(next);
+  deps.events.emit('settings.changed', {});
+  return deps.settings.get();
+}
