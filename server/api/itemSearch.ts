@@ -1,4 +1,29 @@
-import { controller } from '../http/action';
+// item/search: pages of one item the caller may read (catalog limits applied), by title and
+// content, Chinese or English; a single character only when it is CJK.
+import { action, controller } from '../http/action';
+import { ApiError } from '../http/apiError';
+import { ErrorCode } from '../../shared/errors';
+import { accessToItemId } from '../policies/request';
+import { requireVisit } from '../policies/itemAccess';
+import { catalogsUnder } from '../domain/pages/catalogs';
+import { searchPages } from '../domain/search/search';
+import { isCjk } from '../domain/search/tokens';
+import { presentSearch } from '../presenters/pageSearch';
 
-// item/search lives apart from item.ts (search area)
-export default controller('item', {});
+const search = action({
+  auth: 'optional',
+  async run(req) {
+    const access = await accessToItemId(req, req.params.str('item_id', { required: true, max: 50 }));
+    requireVisit(access);
+    const keyword = req.params.str('keyword', { max: 200 });
+    if (!keyword) throw new ApiError(ErrorCode.GENERIC, 'Enter a keyword to search');
+    if (Array.from(keyword).length === 1 && !isCjk(keyword) && !/[\p{L}\p{N}]/u.test(keyword)) {
+      throw new ApiError(ErrorCode.GENERIC, 'A one-character keyword must be a letter, digit or Chinese character');
+    }
+    const catIds = access.catIds === null ? null : await catalogsUnder(req.deps.db, access.item.itemId, access.catIds);
+    const hits = await searchPages(req.deps.db, access.item.itemId, keyword, catIds);
+    return presentSearch(access.item, hits);
+  },
+});
+
+export default controller('item', { search });

@@ -1,0 +1,61 @@
+// Page history: each save snapshots the version it replaces; the newest N are kept
+// (site setting history_version_count, default 50).
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { DbOrTx } from '../../db/client';
+import { pageHistory } from '../../db/schema';
+
+export type HistoryRow = typeof pageHistory.$inferSelect;
+
+export async function historyRetention(deps: AppDeps): Promise<number> {
+  const n = Math.floor((await deps.settings.get()).history_version_count);
+  return Number.isFinite(n) && n > 0 ? Math.min(n, 1000) : 50;
+}
+
+/** Deletes all but the newest `keep` versions of a page. */
+export async function trimHistory(db: DbOrTx, pageId: number, keep: number): Promise<void> {
+  const [edge] = await db
+    .select({ id: pageHistory.pageHistoryId })
+    .from(pageHistory)
+    .where(eq(pageHistory.pageId, pageId))
+    .orderBy(desc(pageHistory.pageHistoryId))
+    .offset(keep - 1)
+    .limit(1);
+  if (edge) await db.delete(pageHistory).where(and(eq(pageHistory.pageId, pageId), lt(pageHistory.pageHistoryId, edge.id)));
+}
+
+export async function listHistory(deps: AppDeps, pageId: number): Promise<HistoryRow[]> {
+  return deps.db
+    .select()
+    .from(pageHistory)
+    .where(eq(pageHistory.pageId, pageId))
+    .orderBy(desc(pageHistory.pageHistoryId))
+    .limit(await historyRetention(deps));
+}
+
+/** A history version of this page (never of another page: the id alone proves nothing). */
+export async function findHistory(db: DbOrTx, pageId: number, historyId: number): Promise<HistoryRow | undefined> {
+  if (!historyId) return undefined;
+  const [row] = await db
+    .select()
+    .from(pageHistory)
+    .where(and(eq(pageHistory.pageHistoryId, historyId), eq(pageHistory.pageId, pageId)))
+    .limit(1);
+  return row;
+}
+
+export async function updateHistoryComments(db: DbOrTx, pageId: number, historyId: number, comments: string): Promise<boolean> {
+  const rows = await db
+    .update(pageHistory)
+    .set({ pageComments: comments })
+    .where(and(eq(pageHistory.pageHistoryId, historyId), eq(pageHistory.pageId, pageId)))
+    .returning({ id: pageHistory.pageHistoryId });
+  return rows.length > 0;
+}
+
+export const historyCount = (db: DbOrTx, pageId: number) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pageHistory)
+    .where(eq(pageHistory.pageId, pageId))
+    .then((r) => r[0].n);

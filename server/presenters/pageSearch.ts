@@ -1,0 +1,22 @@
+// item/search answer: {item_id, item_name, pages: [page row without content + search_content]}.
+import type { SearchHit } from '../domain/search/search';
+import { formatTime } from './time';
+
+export function presentSearch(item: { itemId: number; itemName: string }, hits: SearchHit[]) {
+  return {
+    item_id: item.itemId,
+    item_name: item.itemName,
+    pages: hits.map((h) => ({
+      page_id: h.pageId,
+      item_id: h.itemId,
+      cat_id: h.catId,
+      page_title: h.pageTitle,
+      s_number: h.sNumber,
+      author_uid: h.authorUid,
+      author_username: h.authorUsername,
+      addtime: formatTime(h.addtime),
+      item_name: item.itemName,
+      search_content: h.searchContent,
+    })),
+  };
+}
