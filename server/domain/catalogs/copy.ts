@@ -1,0 +1,106 @@
+// catalog/copy: copy (is_del=0) or move (is_del=1) a catalog with its sub-catalogs and live
+// pages under another catalog (or the root) of the same or another item. The caller has
+// authorised both items; here every id is checked against the item it must belong to.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import type { Tx } from '../../db/client';
+import { attachmentPages, catalogs, mocks, pageHistory, pages } from '../../db/schema';
+import { MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '../../../shared/limits';
+import { ancestry, loadCatalogs, subtreeDepth, subtreeIds, type CatalogRow } from './tree';
+import { catalogNotInItem, outsideLimit, tooDeep, underItself, type TopAllowed } from './errors';
+
+export interface CopyCatalogInput {
+  fromItemId: number;
+  catId: number;
+  toItemId: number;
+  /** 0 = the target item's root */
+  newParentId: number;
+  move: boolean;
+}
+
+/** Returns the id of the copied (or moved) top catalog. */
+export async function copyCatalog(deps: AppDeps, input: CopyCatalogInput, fromAllowed: TopAllowed, toAllowed: TopAllowed): Promise<number> {
+  const srcRows = await loadCatalogs(deps.db, input.fromItemId);
+  const src = srcRows.find((r) => r.catId === input.catId);
+  if (!src) throw catalogNotInItem(input.catId);
+  const sameItem = input.fromItemId === input.toItemId;
+  const dstRows = sameItem ? srcRows : await loadCatalogs(deps.db, input.toItemId);
+  const parent = input.newParentId > 0 ? dstRows.find((r) => r.catId === input.newParentId) : undefined;
+  if (input.newParentId > 0 && !parent) throw catalogNotInItem(input.newParentId);
+  const ids = subtreeIds(srcRows, src.catId);
+  if (sameItem && ids.includes(input.newParentId)) throw underItself();
+  const level = parent ? parent.level + 1 : TOP_CATALOG_LEVEL;
+  if (level + subtreeDepth(srcRows, src.catId) - 1 > MAX_CATALOG_LEVEL) throw tooDeep();
+  if (!fromAllowed(ancestry(srcRows, src.catId)[0]?.catId ?? 0)) throw outsideLimit();
+  if (!toAllowed(parent ? (ancestry(dstRows, parent.catId)[0]?.catId ?? 0) : 0)) throw outsideLimit();
+
+  const now = deps.now();
+  const topId = await deps.db.transaction((tx) =>
+    input.move ? moveSubtree(tx, input, srcRows, ids, level) : copySubtree(tx, input, srcRows, ids, level, now),
+  );
+  deps.events.emit('catalog.changed', { itemId: input.toItemId });
+  if (!sameItem) deps.events.emit('catalog.changed', { itemId: input.fromItemId });
+  return topId;
+}
+
+async function copySubtree(tx: Tx, input: CopyCatalogInput, rows: CatalogRow[], ids: number[], level: number, now: number): Promise<number> {
+  const map = new Map<number, { id: number; level: number }>();
+  const queue = [rows.find((r) => r.catId === input.catId)!];
+  while (queue.length) {
+    const c = queue.shift()!;
+    const isTop = c.catId === input.catId;
+    const parent = isTop ? { id: input.newParentId, level: level - 1 } : map.get(c.parentCatId)!;
+    const [n] = await tx
+      .insert(catalogs)
+      .values({ catName: c.catName, itemId: input.toItemId, parentCatId: parent.id, level: parent.level + 1, sNumber: c.sNumber, addtime: now })
+      .returning({ catId: catalogs.catId });
+    map.set(c.catId, { id: n.catId, level: parent.level + 1 });
+    queue.push(...rows.filter((r) => r.parentCatId === c.catId).sort((a, b) => a.sNumber - b.sNumber || a.catId - b.catId));
+  }
+  const src = await tx
+    .select()
+    .from(pages)
+    .where(and(eq(pages.itemId, input.fromItemId), eq(pages.isDel, 0), inArray(pages.catId, ids)))
+    .orderBy(asc(pages.pageId));
+  const values = src.map((p) => ({
+    itemId: input.toItemId,
+    catId: map.get(p.catId)!.id,
+    pageTitle: p.pageTitle,
+    pageContent: p.pageContent,
+    sNumber: p.sNumber,
+    authorUid: p.authorUid,
+    authorUsername: p.authorUsername,
+    addtime: now,
+    pageAddtime: now,
+    extInfo: p.extInfo,
+    searchVector: p.searchVector,
+  }));
+  for (let i = 0; i < values.length; i += 500) await tx.insert(pages).values(values.slice(i, i + 500));
+  return map.get(input.catId)!.id;
+}
+
+/** A move keeps every id (links, history, attachments stay attached); only item and levels change. */
+async function moveSubtree(tx: Tx, input: CopyCatalogInput, rows: CatalogRow[], ids: number[], level: number): Promise<number> {
+  const src = rows.find((r) => r.catId === input.catId)!;
+  const delta = level - src.level;
+  await tx
+    .update(catalogs)
+    .set({ itemId: input.toItemId, level: sql`${catalogs.level} + ${delta}` })
+    .where(and(eq(catalogs.itemId, input.fromItemId), inArray(catalogs.catId, ids)));
+  await tx.update(catalogs).set({ parentCatId: input.newParentId }).where(eq(catalogs.catId, src.catId));
+  if (input.fromItemId !== input.toItemId) {
+    const moved = await tx
+      .update(pages)
+      .set({ itemId: input.toItemId })
+      .where(and(eq(pages.itemId, input.fromItemId), eq(pages.isDel, 0), inArray(pages.catId, ids)))
+      .returning({ pageId: pages.pageId });
+    const pageIds = moved.map((p) => p.pageId);
+    for (let i = 0; i < pageIds.length; i += 1000) {
+      const chunk = pageIds.slice(i, i + 1000);
+      await tx.update(pageHistory).set({ itemId: input.toItemId }).where(inArray(pageHistory.pageId, chunk));
+      await tx.update(mocks).set({ itemId: input.toItemId }).where(inArray(mocks.pageId, chunk));
+      await tx.update(attachmentPages).set({ itemId: input.toItemId }).where(inArray(attachmentPages.pageId, chunk));
+    }
+  }
+  return src.catId;
+}

@@ -1,0 +1,58 @@
+// item/add: a new item owned by the caller. Single-page (2) and table (4) items get their one
+// page at once, titled like the item (showdoc-behaviour §3.3).
+import type { AppDeps } from '../../deps';
+import { items, pages } from '../../db/schema';
+import { ITEM_TYPE } from '../../../shared/limits';
+import type { ItemRow } from '../../policies/itemAccess';
+
+export const SINGLE_PAGE_WELCOME = '欢迎使用 Quire。点击右上方的编辑按钮进行编辑吧！';
+
+export interface NewItem {
+  uid: number;
+  username: string;
+  name: string;
+  description: string;
+  domain: string;
+  /** stored hash ('' = open) */
+  passwordHash: string;
+  itemType: number;
+}
+
+/** 0 and 1 are both "regular"; we store 1. */
+export const normalizeItemType = (t: number) => (t === 0 ? ITEM_TYPE.regular : t);
+
+export async function createItem(deps: AppDeps, input: NewItem): Promise<ItemRow> {
+  const now = deps.now();
+  const itemType = normalizeItemType(input.itemType);
+  const row = await deps.db.transaction(async (tx) => {
+    const [item] = await tx
+      .insert(items)
+      .values({
+        itemName: input.name,
+        itemDescription: input.description,
+        uid: input.uid,
+        username: input.username,
+        password: input.passwordHash,
+        itemDomain: input.domain,
+        itemType,
+        addtime: now,
+        lastUpdateTime: now,
+      })
+      .returning();
+    if (itemType === ITEM_TYPE.singlePage || itemType === ITEM_TYPE.table) {
+      await tx.insert(pages).values({
+        itemId: item.itemId,
+        catId: 0,
+        pageTitle: input.name,
+        pageContent: itemType === ITEM_TYPE.singlePage ? SINGLE_PAGE_WELCOME : '',
+        authorUid: input.uid,
+        authorUsername: input.username,
+        addtime: now,
+        pageAddtime: now,
+      });
+    }
+    return item;
+  });
+  deps.events.emit('item.accessChanged', { itemId: row.itemId, uids: [input.uid] });
+  return row;
+}

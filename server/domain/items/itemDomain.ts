@@ -1,0 +1,26 @@
+// Personal item domains (showdoc-behaviour §7.5): letters and digits only, not all digits
+// (a numeric value is read as an item id), unique among all items, deleted ones included.
+import { and, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { items } from '../../db/schema';
+import { ApiError } from '../../http/apiError';
+import { ErrorCode } from '../../../shared/errors';
+
+export const ITEM_DOMAIN_MAX_CHARS = 50;
+
+/** '' stays '' (no domain); anything else must be a free, valid domain. */
+export async function checkItemDomain(db: DbOrTx, domain: string, exceptItemId = 0): Promise<string> {
+  if (domain === '') return '';
+  if (!/^[A-Za-z0-9]+$/.test(domain) || /^\d+$/.test(domain) || domain.length > ITEM_DOMAIN_MAX_CHARS) {
+    throw new ApiError(ErrorCode.DOMAIN_INVALID, 'The personal domain may contain only letters and digits (not only digits, at most {max} characters)', {
+      max: ITEM_DOMAIN_MAX_CHARS,
+    });
+  }
+  const where = exceptItemId
+    ? and(sql`lower(${items.itemDomain}) = ${domain.toLowerCase()}`, ne(items.itemId, exceptItemId))
+    : sql`lower(${items.itemDomain}) = ${domain.toLowerCase()}`;
+  const [taken] = await db.select({ id: items.itemId }).from(items).where(where).limit(1);
+  if (taken) throw new ApiError(ErrorCode.DOMAIN_TAKEN, 'The personal domain {domain} already exists', { domain });
+  return domain;
+}
+

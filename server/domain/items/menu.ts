@@ -1,0 +1,81 @@
+// item/info's menu: the item's live pages (without content) and catalog tree, limited to what
+// the viewer may see. Catalog-limited members see only their top-level catalogs; root pages
+// count as outside a limit (policies/itemAccess.topCatalogAllowed), so they are hidden too.
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { pages } from '../../db/schema';
+import { escapeLike } from '../../db/like';
+import { buildTree, flatten, loadCatalogs, type CatalogNode, type CatalogRow } from '../catalogs/tree';
+
+export interface MenuPage {
+  pageId: number;
+  itemId: number;
+  catId: number;
+  pageTitle: string;
+  sNumber: number;
+  authorUid: number;
+  authorUsername: string;
+  addtime: number;
+  extInfo: string;
+}
+
+export interface Menu {
+  /** root pages, or with a keyword every matching visible page */
+  pages: MenuPage[];
+  tops: CatalogNode[];
+  /** pages by catalog id */
+  pagesByCat: Map<number, MenuPage[]>;
+  catalogRows: CatalogRow[];
+}
+
+const menuColumns = {
+  pageId: pages.pageId,
+  itemId: pages.itemId,
+  catId: pages.catId,
+  pageTitle: pages.pageTitle,
+  sNumber: pages.sNumber,
+  authorUid: pages.authorUid,
+  authorUsername: pages.authorUsername,
+  addtime: pages.addtime,
+  extInfo: pages.extInfo,
+};
+
+export async function loadMenu(db: DbOrTx, itemId: number, opts: { catIds: number[] | null; keyword: string }): Promise<Menu> {
+  const live = and(eq(pages.itemId, itemId), eq(pages.isDel, 0));
+  const where = opts.keyword
+    ? and(live, or(ilike(pages.pageTitle, `%${escapeLike(opts.keyword)}%`), ilike(pages.pageContent, `%${escapeLike(opts.keyword)}%`)))
+    : live;
+  const [catalogRows, pageRows] = await Promise.all([
+    loadCatalogs(db, itemId),
+    db.select(menuColumns).from(pages).where(where).orderBy(asc(pages.sNumber), asc(pages.pageId)),
+  ]);
+  const tops = buildTree(catalogRows, opts.catIds);
+  const visibleCats = new Set(flatten(tops).map((n) => n.row.catId));
+  const rootVisible = opts.catIds === null;
+  const pagesByCat = new Map<number, MenuPage[]>();
+  const visible: MenuPage[] = [];
+  for (const p of pageRows) {
+    if (p.catId === 0 ? !rootVisible : !visibleCats.has(p.catId)) continue;
+    visible.push(p);
+    const list = pagesByCat.get(p.catId) ?? [];
+    list.push(p);
+    pagesByCat.set(p.catId, list);
+  }
+  if (opts.keyword) return { pages: visible, tops: [], pagesByCat, catalogRows };
+  return { pages: pagesByCat.get(0) ?? [], tops, pagesByCat, catalogRows };
+}
+
+/** The page item/info opens: the requested one when visible, else the first page in menu order. */
+export function resolveDefaultPage(menu: Menu, requested: number): MenuPage | undefined {
+  const all = [...menu.pagesByCat.values()].flat();
+  const hit = requested > 0 ? all.find((p) => p.pageId === requested) : undefined;
+  if (hit) return hit;
+  if (menu.pages.length && !menu.tops.length) return menu.pages[0];
+  const root = menu.pagesByCat.get(0);
+  if (root?.length) return root[0];
+  for (const n of flatten(menu.tops)) {
+    const list = menu.pagesByCat.get(n.row.catId);
+    if (list?.length) return list[0];
+  }
+  return undefined;
+}

@@ -1,0 +1,23 @@
+// Open / private switch (spec §4, §5): a private item needs a non-empty password, switching
+// to open clears it. Passwords are stored as argon2id hashes, so clients that cannot re-send
+// the plaintext say `is_private=1` with an empty password to keep the current one.
+import { ApiError } from '../../http/apiError';
+import { ErrorCode } from '../../../shared/errors';
+import { hashItemPassword } from '../../policies/itemPassword';
+
+export const ITEM_PASSWORD_MAX_CHARS = 100;
+
+export interface VisibilityInput {
+  /** true/false when the client said so; null when it only sent `password` (ShowDoc clients) */
+  isPrivate: boolean | null;
+  password: string;
+}
+
+/** The password hash to store, given the request and the current hash ('' for new items). */
+export async function resolveItemPassword(input: VisibilityInput, currentHash: string): Promise<string> {
+  const wantsPrivate = input.isPrivate ?? input.password !== '';
+  if (!wantsPrivate) return '';
+  if (input.password !== '') return hashItemPassword(input.password);
+  if (currentHash) return currentHash;
+  throw new ApiError(ErrorCode.GENERIC, 'Please set a password for a private item');
+}
