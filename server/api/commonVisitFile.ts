@@ -1,4 +1,5 @@
 import { controller } from '../http/action';
+import { visitFile } from './attachment';
 
-// common/visitFile alias (attachments area)
-export default controller('common', {});
+// common/visitFile: the same download action under the common controller (ShowDoc alias)
+export default controller('common', { visitFile });

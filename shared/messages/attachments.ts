@@ -1,3 +1,22 @@
 // zh texts for the attachments area (English template → Chinese).
 export const attachments: Record<string, string> = {
+  'File not found': '文件不存在',
+  'File not found on this page': '该页面没有这个附件',
+  'No file was uploaded (field {field})': '没有上传文件（字段 {field}）',
+  'Only images may be uploaded here ({types})': '这里只能上传图片（{types}）',
+  'Only the uploader may attach this file to a page': '只有上传者才能把该文件绑定到页面',
+  'Only the uploader may delete this file': '只有上传者才能删除该文件',
+  'Please save the page at least once first': '请至少先保存一次页面内容',
+  'Send one file at a time': '一次只能上传一个文件',
+  'Send the file in the field {field}': '请通过字段 {field} 上传文件',
+  'The file content does not match its extension .{ext}': '文件内容与扩展名 .{ext} 不符',
+  'The file has no name': '文件没有名称',
+  'The file is empty': '文件为空',
+  'The file is missing from storage': '存储中找不到该文件',
+  'The file is too large; files must be under {limit} MB': '文件太大，文件必须小于 {limit} MB',
+  'The object storage refused the file; check the storage settings': '对象存储拒绝了该文件，请检查存储设置',
+  'The page does not belong to this item': '该页面不属于这个项目',
+  'The server has no space left for uploads': '服务器没有可用于上传的空间了',
+  'This file belongs to a private item; enter its password': '该文件属于私密项目，请输入项目密码',
+  'This file type is not allowed: {ext}': '不允许上传该类型的文件：{ext}',
 };

@@ -1,0 +1,101 @@
+// Creating and removing attachments: bytes go to the storage driver under a random key,
+// then the row and its page binding are written in one transaction (the object is removed
+// again if that fails, so no row ever points at nothing and no orphan is left behind).
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { attachmentPages, attachments } from '../../db/schema';
+import { storageOf, uploadStorage } from '../../storage';
+import type { Checked } from './fileRules';
+
+export type AttachmentRow = typeof attachments.$inferSelect;
+
+const hex = () => randomBytes(16).toString('hex');
+
+function monthFolder(now: number): string {
+  const d = new Date(now * 1000);
+  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+export interface NewAttachment {
+  uid: number;
+  itemId: number;
+  pageId: number;
+  file: Checked;
+  bytes: Buffer;
+}
+
+export async function createAttachment(deps: AppDeps, a: NewAttachment): Promise<AttachmentRow> {
+  const { driver, prefix } = await uploadStorage(deps);
+  const now = deps.now();
+  const key = `${prefix || monthFolder(now) + '/'}${hex()}.${a.file.ext}`;
+  const { realUrl } = await driver.put(key, a.bytes, a.file.mime);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(attachments)
+        .values({
+          sign: hex(),
+          displayName: a.file.displayName,
+          fileType: a.file.mime,
+          fileSize: a.bytes.length,
+          uid: a.uid,
+          itemId: a.itemId,
+          pageId: a.pageId,
+          storageDriver: driver.name,
+          storageKey: key,
+          realUrl,
+          addtime: now,
+        })
+        .returning();
+      if (a.pageId > 0) {
+        await tx.insert(attachmentPages).values({ fileId: row.fileId, pageId: a.pageId, itemId: a.itemId, addtime: now });
+      }
+      return row;
+    });
+  } catch (e) {
+    await driver.delete(key).catch((err) => deps.log.warn('could not remove stored object after a failed insert', { key, err }));
+    throw e;
+  }
+}
+
+export async function findAttachment(deps: AppDeps, fileId: number): Promise<AttachmentRow | undefined> {
+  if (!Number.isInteger(fileId) || fileId <= 0) return undefined;
+  const [row] = await deps.db.select().from(attachments).where(eq(attachments.fileId, fileId)).limit(1);
+  return row;
+}
+
+export async function findBySign(deps: AppDeps, sign: string): Promise<AttachmentRow | undefined> {
+  if (!/^[0-9a-f]{32}$/.test(sign)) return undefined;
+  const [row] = await deps.db.select().from(attachments).where(eq(attachments.sign, sign)).limit(1);
+  return row;
+}
+
+/** Deletes the row, its bindings, then the stored object (a failure there is logged, not fatal). */
+export async function deleteAttachment(deps: AppDeps, row: AttachmentRow): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(attachmentPages).where(eq(attachmentPages.fileId, row.fileId));
+    await tx.delete(attachments).where(eq(attachments.fileId, row.fileId));
+  });
+  try {
+    const driver = await storageOf(deps, row.storageDriver);
+    await driver.delete(row.storageKey);
+  } catch (err) {
+    deps.log.warn('could not remove a stored object', { key: row.storageKey, err });
+  }
+}
+
+export async function bindingsOf(deps: AppDeps, fileId: number) {
+  return deps.db.select().from(attachmentPages).where(eq(attachmentPages.fileId, fileId));
+}
+
+export async function bindPage(deps: AppDeps, fileId: number, pageId: number, itemId: number): Promise<void> {
+  await deps.db
+    .insert(attachmentPages)
+    .values({ fileId, pageId, itemId, addtime: deps.now() })
+    .onConflictDoNothing({ target: [attachmentPages.fileId, attachmentPages.pageId] });
+}
+
+export async function unbindPage(deps: AppDeps, fileId: number, pageId: number): Promise<void> {
+  await deps.db.delete(attachmentPages).where(and(eq(attachmentPages.fileId, fileId), eq(attachmentPages.pageId, pageId)));
+}

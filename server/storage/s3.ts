@@ -1,0 +1,53 @@
+// S3-compatible object storage (AWS SDK v3). Objects are private; the app serves them itself
+// (permission checks, counters, safe headers), so public URLs are informational only.
+import { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { assertKey, type StorageDriver, type StoredObject } from './types';
+import type { S3Connection } from './s3Endpoint';
+
+export class S3Storage implements StorageDriver {
+  readonly name = 's3' as const;
+  private readonly client: S3Client;
+
+  constructor(private readonly conn: S3Connection) {
+    this.client = new S3Client({
+      endpoint: conn.endpoint,
+      region: conn.region,
+      forcePathStyle: conn.forcePathStyle,
+      credentials: { accessKeyId: conn.accessKeyId, secretAccessKey: conn.secretAccessKey },
+      // vendors' S3 gateways do not all accept the newer default checksum headers
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 2,
+    });
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<{ realUrl: string }> {
+    assertKey(key);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.conn.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+    );
+    return { realUrl: `${this.conn.publicBase}/${key}` };
+  }
+
+  async get(key: string): Promise<StoredObject | null> {
+    assertKey(key);
+    try {
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.conn.bucket, Key: key }));
+      if (!r.Body) return null;
+      return { body: r.Body as Readable, size: r.ContentLength };
+    } catch (e: any) {
+      if (e?.name === 'NoSuchKey' || e?.$metadata?.httpStatusCode === 404) return null;
+      throw e;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.conn.bucket, Key: key }));
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
