@@ -39,7 +39,7 @@ export async function storeUpload(
       throw new ApiError(ErrorCode.GENERIC, 'The server has no space left for uploads', undefined, 507);
     }
     if (e instanceof OssConfigError || e?.$metadata || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND'].includes(e?.code)) {
-      deps.log.error('object storage refused an upload', { err: e?.message, name: e?.name });
+      deps.log.warn('object storage refused an upload', { err: e?.message, name: e?.name });
       throw new ApiError(ErrorCode.GENERIC, 'The object storage refused the file; check the storage settings', undefined, 502);
     }
     throw e;
