@@ -10,6 +10,8 @@ const CONFIG = {
   ALLOWED_TAGS: ['p', 'div', 'span', 'a', 'strong', 'b', 'em', 'i', 'br', 'ul', 'ol', 'li', 'code'],
   ALLOWED_ATTR: ['href', 'lang', 'title'],
   ALLOW_DATA_ATTR: false,
+  /** attributes that are not URLs: without this the URI pattern below would strip lang="en" */
+  ADD_URI_SAFE_ATTR: ['lang'],
   /** absolute http(s), mailto, or a path on this site ("/12?page_id=3"); never "//host" or javascript: */
   ALLOWED_URI_REGEXP: /^(?:https?:\/\/|mailto:|\/(?!\/)|\?|#)/i,
 };
