@@ -13,7 +13,7 @@ type U = { uid: number; user_token: string; username: string };
 
 let app: TestApp;
 const u: Record<string, U> = {};
-let now = 1_800_000_000;
+const now = 1_800_000_000;
 
 const noticesOf = (who: U) => app.deps.db.select().from(notices).where(eq(notices.toUid, who.uid));
 const byType = async (who: U, type: string) => (await noticesOf(who)).filter((n) => n.noticeType === type);
