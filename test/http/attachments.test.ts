@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { addMember, seedItem, seedPage } from '../helpers/realtime';
-import { attachmentPages, attachments, fileFlow, users } from '../../server/db/schema';
+import { attachmentPages, attachments, catalogs, fileFlow, users } from '../../server/db/schema';
+import { hashItemPassword } from '../../server/policies/itemPassword';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -365,6 +366,45 @@ describe('serving files', () => {
     const pub = await get();
     expect(pub.status).toBe(200);
     await pub.arrayBuffer();
+  });
+
+  it('a private item\'s password (_item_pwd) opens its files; a wrong one does not', async () => {
+    const item = await seedItem(app.deps.db, owner, { itemName: 'Locked', password: await hashItemPassword('open-sesame') });
+    const page = await seedPage(app.deps.db, item, 'locked page');
+    const up = await uploadImg(owner.user_token, { page_id: page }, { filename: 'locked.png', bytes: PNG });
+    const sign = signOf(up.json.url);
+    const wrong = await app.fetch(`/api/attachment/visitFile?sign=${sign}&_item_pwd=nope`, { headers: { 'X-API-Token': stranger.user_token } });
+    expect(wrong.status).toBe(403);
+    expect(((await wrong.json()) as any).error_code).toBe(10307);
+    const right = await app.fetch(`/api/attachment/visitFile?sign=${sign}&_item_pwd=open-sesame`);
+    expect(right.status).toBe(200);
+    expect(Buffer.from(await right.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('members limited to a catalog get only the files of pages inside it', async () => {
+    const limited = await app.register('att_limited');
+    const [a, b] = await app.deps.db
+      .insert(catalogs)
+      .values([
+        { catName: 'A', itemId: privItem, level: 2 },
+        { catName: 'B', itemId: privItem, level: 2 },
+      ])
+      .returning();
+    const [a2] = await app.deps.db.insert(catalogs).values({ catName: 'A/2', itemId: privItem, level: 3, parentCatId: a.catId }).returning();
+    const pageA = await seedPage(app.deps.db, privItem, 'in A/2', { catId: a2.catId });
+    const pageB = await seedPage(app.deps.db, privItem, 'in B', { catId: b.catId });
+    await addMember(app.deps.db, privItem, limited, 0, a.catId);
+    const inA = await uploadImg(owner.user_token, { page_id: pageA }, { filename: 'a.png', bytes: PNG });
+    const inB = await uploadImg(owner.user_token, { page_id: pageB }, { filename: 'b.png', bytes: PNG });
+    const get = (url: string) => app.fetch(`/api/attachment/visitFile?sign=${signOf(url)}`, { headers: { 'X-API-Token': limited.user_token } });
+    const ra = await get(inA.json.url);
+    expect(ra.status).toBe(200);
+    await ra.arrayBuffer();
+    const rb = await get(inB.json.url);
+    expect(rb.status).toBe(403);
+    expect(((await rb.json()) as any).error_code).toBe(10103);
+    expect((await app.call('page/uploadList', { page_id: pageB }, { token: limited.user_token })).error_code).toBe(10103);
+    expect((await app.call('page/uploadList', { page_id: pageA }, { token: limited.user_token })).error_code).toBe(0);
   });
 
   it('an unknown sign is a 404', async () => {

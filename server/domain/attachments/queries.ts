@@ -1,7 +1,7 @@
 // Listing attachments (a page's files, my files, all files) and usage figures.
-import { and, count, desc, eq, ilike, inArray, notIlike, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, notIlike, sql, sum, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { attachmentPages, attachments, fileFlow, pages, users } from '../../db/schema';
+import { attachmentPages, attachments, fileFlow, users } from '../../db/schema';
 import { escapeLike } from '../../db/like';
 import type { AttachmentRow } from './store';
 
@@ -86,20 +86,4 @@ export async function recordVisit(deps: AppDeps, row: AttachmentRow): Promise<vo
       .values({ uid: row.uid, used: row.fileSize, dateMonth: monthOf(now) })
       .onConflictDoUpdate({ target: [fileFlow.uid, fileFlow.dateMonth], set: { used: sql`${fileFlow.used} + ${row.fileSize}` } });
   });
-}
-
-/** Item ids a file belongs to: where it was uploaded and every page it is bound to. */
-export async function itemIdsOf(deps: AppDeps, row: AttachmentRow): Promise<number[]> {
-  const b = await deps.db
-    .select({ itemId: sql<number>`coalesce(${pages.itemId}, ${attachmentPages.itemId})` })
-    .from(attachmentPages)
-    .leftJoin(pages, eq(pages.pageId, attachmentPages.pageId))
-    .where(eq(attachmentPages.fileId, row.fileId));
-  return [...new Set([row.itemId, ...b.map((x) => x.itemId)].map(Number).filter((id) => id > 0))];
-}
-
-export async function usernamesOf(deps: AppDeps, uids: number[]): Promise<Map<number, string>> {
-  if (!uids.length) return new Map();
-  const rows = await deps.db.select({ uid: users.uid, username: users.username }).from(users).where(inArray(users.uid, [...new Set(uids)]));
-  return new Map(rows.map((r) => [r.uid, r.username]));
 }
