@@ -1,7 +1,7 @@
 // Pure catalog-tree logic for the catalog manager: flatten the catListGroup tree, project a drag
 // (position + horizontal offset) onto a new parent and depth within the three allowed levels, and
 // turn the resulting tree into the catalog/batUpdate payload.
-import { MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '@shared/limits';
+import { MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '../../../../shared/limits';
 import type { CatalogRow } from '../../api/types';
 
 /** depth 0 = level 2 (top), 2 = level 4 (deepest) */

@@ -1,3 +1,4 @@
+import type { ButtonProps } from 'antd';
 import { useState } from 'react';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +60,7 @@ export function PasswordModal({
       title={title}
       okText={okText ?? t('part2.confirm')}
       cancelText={t('part2.cancel')}
-      okButtonProps={{ danger, loading: busy, 'data-testid': 'password-modal-ok' } as object}
+      okButtonProps={{ danger, loading: busy, 'data-testid': 'password-modal-ok' } as ButtonProps}
       onOk={() => void submit()}
       onCancel={() => {
         form.resetFields();

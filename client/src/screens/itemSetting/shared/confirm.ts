@@ -1,3 +1,4 @@
+import type { ButtonProps } from 'antd';
 import { i18n } from '../../../i18n';
 import { feedback } from '../../../ui/feedback';
 
@@ -20,7 +21,7 @@ export function confirmAction(opts: { title: string; content?: string; okText?: 
     content: opts.content,
     okText: opts.okText ?? i18n.t('part2.confirm'),
     cancelText: i18n.t('part2.cancel'),
-    okButtonProps: { danger: opts.danger ?? true, 'data-testid': 'confirm-ok' } as object,
+    okButtonProps: { danger: opts.danger ?? true, 'data-testid': 'confirm-ok' } as ButtonProps,
     onOk: run,
   });
 }

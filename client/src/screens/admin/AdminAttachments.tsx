@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { Button, Input, Select, Space, Table } from 'antd';
+import { DeleteOutlined, ExportOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../../../../shared/limits';
+import { adminApi, type Attachment } from '../../api';
+import { safeHref } from '../../ui/clipboard';
+import { formatTime } from '../../ui/time';
+import { useLoad } from '../itemSetting/shared/useLoad';
+import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { formatMb } from '../attachment/upload';
+
+/** All attachments: search by name, type, uploader; visit; delete; total used space. */
+export function AdminAttachments() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [type, setType] = useState(-1);
+  const [input, setInput] = useState({ display_name: '', username: '' });
+  const [query, setQuery] = useState({ display_name: '', username: '' });
+  const list = useLoad(
+    () =>
+      adminApi.allAttachments({
+        page,
+        count: PAGE_SIZES.allAttachments,
+        attachment_type: type,
+        display_name: query.display_name || undefined,
+        username: query.username || undefined,
+      }),
+    [page, type, query],
+  );
+  const rows = Array.isArray(list.data?.list) ? list.data.list : [];
+
+  const search = () => {
+    setPage(1);
+    setQuery({ display_name: input.display_name.trim(), username: input.username.trim() });
+  };
+
+  const remove = (a: Attachment) =>
+    confirmAction({
+      title: t('attachment.deleteTitle', { name: a.display_name }),
+      content: t('admin.attachments.deleteConfirm'),
+      okText: t('part2.delete'),
+      onOk: async () => {
+        await adminApi.deleteAttachment(a.file_id);
+        toast('success', t('part2.deleted'));
+        list.reload();
+      },
+    });
+
+  return (
+    <div data-testid="admin-attachments">
+      <div className="p2-stats">
+        <div className="p2-stat">
+          <div className="label">{t('admin.attachments.totalUsed')}</div>
+          <div className="value">{formatMb(list.data?.used_m ?? 0)}</div>
+        </div>
+        <div className="p2-stat">
+          <div className="label">{t('attachment.count')}</div>
+          <div className="value">{list.data?.total ?? 0}</div>
+        </div>
+      </div>
+      <div className="p2-toolbar">
+        <Input
+          allowClear
+          style={{ maxWidth: 220 }}
+          placeholder={t('attachment.searchName')}
+          value={input.display_name}
+          onChange={(e) => setInput({ ...input, display_name: e.target.value })}
+          onPressEnter={search}
+        />
+        <Input
+          allowClear
+          style={{ maxWidth: 180 }}
+          placeholder={t('admin.attachments.uploader')}
+          value={input.username}
+          onChange={(e) => setInput({ ...input, username: e.target.value })}
+          onPressEnter={search}
+        />
+        <Select
+          style={{ width: 140 }}
+          value={type}
+          onChange={(v) => {
+            setPage(1);
+            setType(v);
+          }}
+          options={[
+            { value: -1, label: t('attachment.typeAll') },
+            { value: 1, label: t('attachment.typeImage') },
+            { value: 2, label: t('attachment.typeFile') },
+          ]}
+        />
+        <Button icon={<SearchOutlined />} onClick={search}>
+          {t('part2.search')}
+        </Button>
+      </div>
+      <Table<Attachment>
+        rowKey={(a) => String(a.file_id)}
+        loading={list.loading}
+        dataSource={rows}
+        size="middle"
+        scroll={{ x: 520 }}
+        data-testid="admin-attachment-list"
+        pagination={{ current: page, pageSize: PAGE_SIZES.allAttachments, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        columns={[
+          { title: t('attachment.name'), dataIndex: 'display_name', render: (v: string) => <span style={{ wordBreak: 'break-all' }}>{v}</span> },
+          { title: t('admin.attachments.uploader'), dataIndex: 'username', responsive: ['sm'] },
+          { title: t('attachment.size'), dataIndex: 'file_size_m', render: (v) => formatMb(v), responsive: ['md'], width: 100 },
+          { title: t('attachment.visits'), dataIndex: 'visit_times', responsive: ['lg'], width: 80 },
+          { title: t('attachment.uploadedAt'), dataIndex: 'addtime', render: (v) => formatTime(v), responsive: ['lg'] },
+          {
+            title: '',
+            width: 90,
+            render: (_, a) => (
+              <Space size={0}>
+                <Button type="text" size="small" icon={<ExportOutlined />} href={safeHref(a.url)} target="_blank" rel="noopener noreferrer" aria-label={t('attachment.visit')} />
+                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(a)} />
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

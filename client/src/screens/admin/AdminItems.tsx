@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { Button, Form, Input, Modal, Space, Table } from 'antd';
+import { DeleteOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../../../../shared/limits';
+import { ApiError, adminApi, type ItemSummary } from '../../api';
+import { formatTime } from '../../ui/time';
+import { useLoad } from '../itemSetting/shared/useLoad';
+import { confirmAction, toast } from '../itemSetting/shared/confirm';
+
+type AdminItem = ItemSummary & { username?: string; addtime?: number | string; member_num?: number | string };
+
+/** Item management: search by name and owner, open, transfer (no password), delete. */
+export function AdminItems() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [query, setQuery] = useState({ item_name: '', username: '' });
+  const [input, setInput] = useState({ item_name: '', username: '' });
+  const list = useLoad(
+    () => adminApi.adminItems({ item_name: query.item_name || undefined, username: query.username || undefined, page, count: PAGE_SIZES.admin }),
+    [page, query],
+  );
+  const [attorn, setAttorn] = useState<AdminItem | null>(null);
+  const [form] = Form.useForm<{ username: string }>();
+  const [busy, setBusy] = useState(false);
+  const rows = (Array.isArray(list.data?.items) ? list.data.items : []) as AdminItem[];
+
+  const search = () => {
+    setPage(1);
+    setQuery({ item_name: input.item_name.trim(), username: input.username.trim() });
+  };
+
+  const transfer = async () => {
+    if (!attorn) return;
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      await adminApi.adminAttornItem({ item_id: attorn.item_id, username: v.username.trim() });
+      toast('success', t('admin.items.transferred'));
+      setAttorn(null);
+      list.reload();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = (i: AdminItem) =>
+    confirmAction({
+      title: t('admin.items.deleteTitle', { name: i.item_name }),
+      content: t('admin.items.deleteConfirm'),
+      okText: t('part2.delete'),
+      onOk: async () => {
+        await adminApi.adminDeleteItem(i.item_id);
+        toast('success', t('part2.deleted'));
+        list.reload();
+      },
+    });
+
+  return (
+    <div data-testid="admin-items">
+      <div className="p2-toolbar">
+        <Input
+          allowClear
+          style={{ maxWidth: 220 }}
+          placeholder={t('admin.items.searchName')}
+          value={input.item_name}
+          onChange={(e) => setInput({ ...input, item_name: e.target.value })}
+          onPressEnter={search}
+          data-testid="admin-item-search"
+        />
+        <Input
+          allowClear
+          style={{ maxWidth: 200 }}
+          placeholder={t('admin.items.searchOwner')}
+          value={input.username}
+          onChange={(e) => setInput({ ...input, username: e.target.value })}
+          onPressEnter={search}
+        />
+        <Button icon={<SearchOutlined />} onClick={search}>
+          {t('part2.search')}
+        </Button>
+      </div>
+      <Table<AdminItem>
+        rowKey={(i) => String(i.item_id)}
+        loading={list.loading}
+        dataSource={rows}
+        size="middle"
+        scroll={{ x: 520 }}
+        data-testid="admin-item-list"
+        pagination={{ current: page, pageSize: PAGE_SIZES.admin, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        columns={[
+          {
+            title: t('admin.items.name'),
+            render: (_, i) => (
+              <a href={`/${encodeURIComponent(String(i.item_id))}`} target="_blank" rel="noopener noreferrer">
+                {i.item_name}
+              </a>
+            ),
+          },
+          { title: t('admin.items.owner'), dataIndex: 'username', responsive: ['sm'] },
+          { title: t('admin.items.members'), dataIndex: 'member_num', responsive: ['lg'], width: 90 },
+          { title: t('admin.items.created'), dataIndex: 'addtime', render: (v) => formatTime(v), responsive: ['md'] },
+          {
+            title: '',
+            width: 100,
+            render: (_, i) => (
+              <Space size={0}>
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<SwapOutlined />}
+                  aria-label={t('admin.items.transfer')}
+                  onClick={() => {
+                    form.resetFields();
+                    setAttorn(i);
+                  }}
+                />
+                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(i)} />
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={!!attorn}
+        title={t('admin.items.transferTitle', { name: attorn?.item_name ?? '' })}
+        okText={t('admin.items.transfer')}
+        cancelText={t('part2.cancel')}
+        okButtonProps={{ loading: busy }}
+        onOk={() => void transfer()}
+        onCancel={() => setAttorn(null)}
+        forceRender
+      >
+        <Form form={form} layout="vertical" onFinish={() => void transfer()}>
+          <Form.Item name="username" label={t('admin.items.newOwner')} rules={[{ required: true, whitespace: true, message: t('part2.required') }]}>
+            <Input autoComplete="off" />
+          </Form.Item>
+          <button type="submit" hidden />
+        </Form>
+      </Modal>
+    </div>
+  );
+}

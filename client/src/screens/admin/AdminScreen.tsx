@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { Button, Menu, Result } from 'antd';
+import { CloudDownloadOutlined, FileOutlined, FolderOpenOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { adminApi } from '../../api';
+import { useViewportWidth } from '../../hooks/useViewportWidth';
+import { isAdmin, useCurrentUser } from '../../session/user';
+import { safeHref } from '../../ui/clipboard';
+import { Frame } from '../itemSetting/shared/Frame';
+import { AdminUsers } from './AdminUsers';
+import { AdminItems } from './AdminItems';
+import { AdminAttachments } from './AdminAttachments';
+import { AdminSettings } from './AdminSettings';
+
+export type AdminSection = 'users' | 'items' | 'attachments' | 'settings' | 'update';
+
+/** The sections of the console; "system update" only when an update is flagged. */
+export function adminSections(update: boolean): AdminSection[] {
+  return update ? ['users', 'items', 'attachments', 'settings', 'update'] : ['users', 'items', 'attachments', 'settings'];
+}
+
+/** Admin console (spec §2): users, items, attachments, web settings, system update when flagged. */
+export default function AdminScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const narrow = useViewportWidth() < 800;
+  const [params, setParams] = useSearchParams();
+  const [update, setUpdate] = useState<{ url?: string; title?: string } | null>(null);
+  const admin = isAdmin(user);
+
+  useEffect(() => {
+    if (!admin) return;
+    adminApi
+      .adminCheckUpdate()
+      .then((u) => setUpdate(u && typeof u === 'object' && (u.url || u.title) ? u : null))
+      .catch(() => {});
+  }, [admin]);
+
+  const sections = adminSections(!!update);
+  const requested = params.get('tab') as AdminSection | null;
+  const active = requested && sections.includes(requested) ? requested : 'users';
+  const select = (k: string) => setParams({ tab: k }, { replace: true });
+
+  if (!admin) {
+    return (
+      <Frame title={t('admin.title')} back="/item/index" testId="admin-screen">
+        <Result status="403" title={t('admin.denied')} data-testid="admin-denied" extra={<Button onClick={() => navigate('/item/index')}>{t('part2.myItems')}</Button>} />
+      </Frame>
+    );
+  }
+
+  const icons: Record<AdminSection, React.ReactNode> = {
+    users: <UserOutlined />,
+    items: <FolderOpenOutlined />,
+    attachments: <FileOutlined />,
+    settings: <SettingOutlined />,
+    update: <CloudDownloadOutlined />,
+  };
+
+  return (
+    <Frame title={t('admin.title')} back="/item/index" wide testId="admin-screen">
+      <div className="admin-layout">
+        <nav className="admin-menu" data-testid="admin-menu">
+          {narrow ? (
+            <Menu mode="horizontal" selectedKeys={[active]} onClick={({ key }) => select(key)} items={sections.map((s) => ({ key: s, icon: icons[s], label: t(`admin.menu.${s}`) }))} />
+          ) : (
+            <Menu mode="inline" selectedKeys={[active]} onClick={({ key }) => select(key)} items={sections.map((s) => ({ key: s, icon: icons[s], label: t(`admin.menu.${s}`) }))} />
+          )}
+        </nav>
+        <main className="admin-main p2-panel">
+          <h2>{t(`admin.menu.${active}`)}</h2>
+          {active === 'users' && <AdminUsers />}
+          {active === 'items' && <AdminItems />}
+          {active === 'attachments' && <AdminAttachments />}
+          {active === 'settings' && <AdminSettings />}
+          {active === 'update' && update && (
+            <Result
+              status="info"
+              title={update.title || t('admin.update.available')}
+              extra={
+                safeHref(update.url) ? (
+                  <Button type="primary" href={safeHref(update.url)} target="_blank" rel="noopener noreferrer">
+                    {t('admin.update.open')}
+                  </Button>
+                ) : null
+              }
+            />
+          )}
+        </main>
+      </div>
+    </Frame>
+  );
+}

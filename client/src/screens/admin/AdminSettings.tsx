@@ -1,0 +1,168 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Divider, Form, Input, InputNumber, Radio, Select, Skeleton, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../../../../shared/limits';
+import { ApiError, adminApi } from '../../api';
+import { adminItemChoices } from '../../api/endpoints/part2';
+import { useLoad } from '../itemSetting/shared/useLoad';
+import { toast } from '../itemSetting/shared/confirm';
+import { OSS_TYPES, toFormValues, toSavePayload, type SettingsValues } from './settingsForm';
+
+/** Web settings: registration, home page mode and item, site URL, LDAP, object storage. */
+export function AdminSettings() {
+  const { t } = useTranslation();
+  const config = useLoad(() => adminApi.loadConfig(), []);
+  const items = useLoad(() => adminItemChoices(PAGE_SIZES.adminHomeItems), []);
+  const [form] = Form.useForm<SettingsValues>();
+  const [busy, setBusy] = useState(false);
+  const homePage = Form.useWatch('home_page', form);
+  const ldapOpen = Form.useWatch('ldap_open', form);
+  const ossOpen = Form.useWatch('oss_open', form);
+  const ossType = Form.useWatch(['oss_setting', 'oss_type'], form);
+
+  useEffect(() => {
+    if (config.data !== undefined) form.setFieldsValue(toFormValues(config.data));
+  }, [config.data, form]);
+
+  const save = async (v: SettingsValues) => {
+    setBusy(true);
+    try {
+      await adminApi.saveConfig(toSavePayload(config.data, { ...toFormValues(config.data), ...v }));
+      toast('success', t('part2.saved'));
+      config.reload();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (config.data === undefined) return config.loading ? <Skeleton active paragraph={{ rows: 8 }} /> : <Alert type="error" title={t('admin.loadFailed')} />;
+  const itemOptions = (Array.isArray(items.data?.items) ? items.data.items : []).map((i) => ({ value: String(i.item_id), label: i.item_name }));
+  const qcloud = ossType === 'qcloud';
+
+  return (
+    <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 640 }} data-testid="admin-settings-form">
+      <h2>{t('admin.settings.general')}</h2>
+      <Form.Item name="register_open" label={t('admin.settings.registerOpen')} valuePropName="checked">
+        <Switch data-testid="register-open" />
+      </Form.Item>
+      <Form.Item name="home_page" label={t('admin.settings.homePage')}>
+        <Radio.Group
+          options={[
+            { value: 1, label: t('admin.settings.homeLanding') },
+            { value: 2, label: t('admin.settings.homeLogin') },
+            { value: 3, label: t('admin.settings.homeItem') },
+          ]}
+        />
+      </Form.Item>
+      {homePage === 3 && (
+        <Form.Item name="home_item" label={t('admin.settings.homeItemPick')} rules={[{ required: true, message: t('part2.required') }]}>
+          <Select showSearch={{ optionFilterProp: 'label' }} options={itemOptions} loading={items.loading} data-testid="home-item" />
+        </Form.Item>
+      )}
+      <Form.Item name="site_url" label={t('admin.settings.siteUrl')} extra={t('admin.settings.siteUrlHint')}>
+        <Input placeholder="https://docs.example.com" />
+      </Form.Item>
+
+      <Divider />
+      <h2>{t('admin.settings.ldap')}</h2>
+      <Form.Item name="ldap_open" label={t('admin.settings.ldapOpen')} valuePropName="checked" extra={t('admin.settings.ldapHint')}>
+        <Switch data-testid="ldap-open" />
+      </Form.Item>
+      {ldapOpen && (
+        <div data-testid="ldap-form">
+          <Form.Item name={['ldap_form', 'host']} label={t('admin.settings.ldapHost')} rules={[{ required: true, message: t('part2.required') }]}>
+            <Input placeholder="ldap.example.com" />
+          </Form.Item>
+          <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+            <Form.Item name={['ldap_form', 'port']} label={t('admin.settings.ldapPort')} style={{ width: 140 }}>
+              <InputNumber min={1} max={65535} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name={['ldap_form', 'version']} label={t('admin.settings.ldapVersion')} style={{ width: 140 }}>
+              <Select options={[{ value: 3, label: '3' }, { value: 2, label: '2' }]} />
+            </Form.Item>
+          </div>
+          <Form.Item name={['ldap_form', 'base_dn']} label="Base DN" rules={[{ required: true, message: t('part2.required') }]}>
+            <Input placeholder="dc=example,dc=com" />
+          </Form.Item>
+          <Form.Item name={['ldap_form', 'bind_dn']} label="Bind DN">
+            <Input placeholder="cn=admin,dc=example,dc=com" />
+          </Form.Item>
+          <Form.Item name={['ldap_form', 'bind_password']} label={t('admin.settings.ldapBindPassword')}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name={['ldap_form', 'search_filter']} label={t('admin.settings.ldapFilter')} extra={t('admin.settings.ldapFilterHint')}>
+            <Input placeholder="(cn=*)" />
+          </Form.Item>
+          <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+            <Form.Item name={['ldap_form', 'user_field']} label={t('admin.settings.ldapUserField')} style={{ flex: '1 1 200px' }}>
+              <Input placeholder="cn" />
+            </Form.Item>
+            <Form.Item name={['ldap_form', 'name_field']} label={t('admin.settings.ldapNameField')} style={{ flex: '1 1 200px' }}>
+              <Input placeholder="displayName" />
+            </Form.Item>
+          </div>
+        </div>
+      )}
+
+      <Divider />
+      <h2>{t('admin.settings.oss')}</h2>
+      <Form.Item name="oss_open" label={t('admin.settings.ossOpen')} valuePropName="checked" extra={t('admin.settings.ossHint')}>
+        <Switch data-testid="oss-open" />
+      </Form.Item>
+      {ossOpen && (
+        <div data-testid="oss-form">
+          <Form.Item name={['oss_setting', 'oss_type']} label={t('admin.settings.ossType')}>
+            <Select options={OSS_TYPES.map((v) => ({ value: v, label: t(`admin.settings.ossTypes.${v}`) }))} />
+          </Form.Item>
+          {qcloud ? (
+            <>
+              <Form.Item name={['oss_setting', 'secretId']} label="SecretId" rules={[{ required: true, message: t('part2.required') }]}>
+                <Input />
+              </Form.Item>
+              <Form.Item name={['oss_setting', 'secretKey']} label="SecretKey" rules={[{ required: true, message: t('part2.required') }]}>
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+              <Form.Item name={['oss_setting', 'region']} label={t('admin.settings.ossRegion')}>
+                <Input placeholder="ap-guangzhou" />
+              </Form.Item>
+            </>
+          ) : (
+            <>
+              <Form.Item name={['oss_setting', 'key']} label={t('admin.settings.ossKey')} rules={[{ required: true, message: t('part2.required') }]}>
+                <Input />
+              </Form.Item>
+              <Form.Item name={['oss_setting', 'secret']} label={t('admin.settings.ossSecret')} rules={[{ required: true, message: t('part2.required') }]}>
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+              <Form.Item name={['oss_setting', 'endpoint']} label="Endpoint">
+                <Input placeholder="https://s3.example.com" />
+              </Form.Item>
+              <Form.Item name={['oss_setting', 'region']} label={t('admin.settings.ossRegion')}>
+                <Input />
+              </Form.Item>
+            </>
+          )}
+          <Form.Item name={['oss_setting', 'bucket']} label="Bucket" rules={[{ required: true, message: t('part2.required') }]}>
+            <Input />
+          </Form.Item>
+          <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+            <Form.Item name={['oss_setting', 'protocol']} label={t('admin.settings.ossProtocol')} style={{ width: 140 }}>
+              <Select options={[{ value: 'https', label: 'https' }, { value: 'http', label: 'http' }]} />
+            </Form.Item>
+            <Form.Item name={['oss_setting', 'domain']} label={t('admin.settings.ossDomain')} style={{ flex: '1 1 260px' }} extra={t('admin.settings.ossDomainHint')}>
+              <Input placeholder="cdn.example.com" />
+            </Form.Item>
+          </div>
+          <Form.Item name={['oss_setting', 'subcat']} label={t('admin.settings.ossSubcat')}>
+            <Input placeholder="showdoc" />
+          </Form.Item>
+        </div>
+      )}
+      <Button type="primary" htmlType="submit" loading={busy} data-testid="admin-settings-save">
+        {t('part2.save')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Button, Form, Input, Modal, Space, Table, Tag } from 'antd';
+import { DeleteOutlined, EditOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../../../../shared/limits';
+import { ApiError, adminApi, type UserInfo } from '../../api';
+import { adminUserList } from '../../api/endpoints/part2';
+import { formatTime } from '../../ui/time';
+import { useLoad } from '../itemSetting/shared/useLoad';
+import { confirmAction, toast } from '../itemSetting/shared/confirm';
+
+/** Administrators (groupid 1) cannot be deleted from the list (spec §5). */
+export function canDeleteUser(u: Pick<UserInfo, 'groupid'>): boolean {
+  return Number(u.groupid) !== 1;
+}
+
+/** User management: search by username, add, edit (name, new password), delete. */
+export function AdminUsers() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [query, setQuery] = useState('');
+  const [input, setInput] = useState('');
+  const list = useLoad(() => adminUserList({ username: query || undefined, page, count: PAGE_SIZES.admin }), [page, query]);
+  const [editing, setEditing] = useState<UserInfo | 'new' | null>(null);
+  const [form] = Form.useForm<{ username: string; name?: string; password?: string }>();
+  const [busy, setBusy] = useState(false);
+  const rows = Array.isArray(list.data?.users) ? list.data.users : [];
+
+  const open = (u: UserInfo | 'new') => {
+    setEditing(u);
+    form.setFieldsValue(u === 'new' ? { username: '', name: '', password: '' } : { username: u.username, name: u.name ?? '', password: '' });
+  };
+
+  const save = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      if (editing === 'new') await adminApi.adminAddUser({ username: v.username.trim(), name: v.name?.trim() ?? '', password: v.password ?? '' });
+      else if (editing) await adminApi.adminAddUser({ uid: editing.uid, username: editing.username, name: v.name?.trim() ?? '', password: v.password || undefined });
+      toast('success', t('part2.saved'));
+      setEditing(null);
+      list.reload();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = (u: UserInfo) =>
+    confirmAction({
+      title: t('admin.users.deleteTitle', { name: u.username }),
+      content: t('admin.users.deleteConfirm'),
+      okText: t('part2.delete'),
+      onOk: async () => {
+        await adminApi.adminDeleteUser(u.uid);
+        toast('success', t('part2.deleted'));
+        list.reload();
+      },
+    });
+
+  return (
+    <div data-testid="admin-users">
+      <div className="p2-toolbar">
+        <Space.Compact style={{ maxWidth: 340, flex: '1 1 220px' }}>
+          <Input
+            allowClear
+            placeholder={t('admin.users.search')}
+            value={input}
+            onChange={(e) => {
+              setInput(e.target.value);
+              if (!e.target.value) {
+                setPage(1);
+                setQuery('');
+              }
+            }}
+            onPressEnter={() => {
+              setPage(1);
+              setQuery(input.trim());
+            }}
+            data-testid="admin-user-search"
+          />
+          <Button
+            icon={<SearchOutlined />}
+            aria-label={t('part2.search')}
+            onClick={() => {
+              setPage(1);
+              setQuery(input.trim());
+            }}
+          />
+        </Space.Compact>
+        <span className="p2-grow" />
+        <Button type="primary" icon={<UserAddOutlined />} onClick={() => open('new')} data-testid="admin-user-add">
+          {t('admin.users.add')}
+        </Button>
+      </div>
+      <Table<UserInfo>
+        rowKey={(u) => String(u.uid)}
+        loading={list.loading}
+        dataSource={rows}
+        size="middle"
+        scroll={{ x: 520 }}
+        data-testid="admin-user-list"
+        pagination={{ current: page, pageSize: PAGE_SIZES.admin, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        columns={[
+          {
+            title: t('part2.username'),
+            render: (_, u) => (
+              <span>
+                {u.username} {Number(u.groupid) === 1 && <Tag color="gold">{t('admin.users.admin')}</Tag>}
+              </span>
+            ),
+          },
+          { title: t('part2.name'), dataIndex: 'name', responsive: ['sm'] },
+          { title: t('admin.users.email'), dataIndex: 'email', responsive: ['lg'] },
+          { title: t('admin.users.registered'), dataIndex: 'reg_time', render: (v) => formatTime(v), responsive: ['md'] },
+          { title: t('admin.users.lastLogin'), dataIndex: 'last_login_time', render: (v) => formatTime(v), responsive: ['lg'] },
+          {
+            title: '',
+            width: 100,
+            render: (_, u) => (
+              <Space size={0}>
+                <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('part2.edit')} onClick={() => open(u)} />
+                {canDeleteUser(u) && <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(u)} />}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? t('admin.users.add') : t('admin.users.edit')}
+        okText={t('part2.save')}
+        cancelText={t('part2.cancel')}
+        okButtonProps={{ loading: busy }}
+        onOk={() => void save()}
+        onCancel={() => setEditing(null)}
+        forceRender
+      >
+        <Form form={form} layout="vertical" onFinish={() => void save()}>
+          <Form.Item name="username" label={t('part2.username')} rules={[{ required: true, whitespace: true, message: t('part2.required') }]}>
+            <Input disabled={editing !== 'new'} autoComplete="off" data-testid="admin-user-username" />
+          </Form.Item>
+          <Form.Item name="name" label={t('part2.name')}>
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={t('admin.users.password')}
+            extra={editing === 'new' ? undefined : t('admin.users.passwordKeep')}
+            rules={editing === 'new' ? [{ required: true, message: t('part2.required') }] : []}
+          >
+            <Input.Password autoComplete="new-password" data-testid="admin-user-password" />
+          </Form.Item>
+          <button type="submit" hidden />
+        </Form>
+      </Modal>
+    </div>
+  );
+}

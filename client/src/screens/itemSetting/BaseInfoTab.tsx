@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Input, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ITEM_DESCRIPTION_MAX_CHARS, ITEM_NAME_MAX_CHARS } from '../../../../shared/limits';
+import { ApiError, itemApi } from '../../api';
+import type { ItemDetail } from '../../api/endpoints/part2';
+import { toast } from './shared/confirm';
+import { isArchived, isPrivateItem, updatePayload } from './tabs';
+
+interface Values {
+  item_name: string;
+  item_description?: string;
+  item_domain?: string;
+  is_private: boolean;
+  password?: string;
+}
+
+/** Name, description, personal domain, open/private with visit password. */
+export function BaseInfoTab({ item, onSaved }: { item: ItemDetail; onSaved(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const isPrivate = Form.useWatch('is_private', form);
+  const archived = isArchived(item);
+
+  const submit = async (v: Values) => {
+    setBusy(true);
+    try {
+      await itemApi.update(updatePayload(String(item.item_id), v));
+      toast('success', t('part2.saved'));
+      onSaved();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      style={{ maxWidth: 560 }}
+      disabled={archived}
+      initialValues={{
+        item_name: item.item_name,
+        item_description: item.item_description ?? '',
+        item_domain: item.item_domain ?? '',
+        is_private: isPrivateItem(item),
+        password: item.password ?? '',
+      }}
+      onFinish={(v) => void submit(v)}
+      data-testid="base-info-form"
+    >
+      {archived && <Alert type="warning" showIcon title={t('itemSetting.archivedNotice')} style={{ marginBottom: 16 }} />}
+      <Form.Item name="item_name" label={t('itemSetting.name')} rules={[{ required: true, whitespace: true, message: t('part2.required') }]}>
+        <Input maxLength={ITEM_NAME_MAX_CHARS} data-testid="item-name" />
+      </Form.Item>
+      <Form.Item name="item_description" label={t('itemSetting.description')}>
+        <Input.TextArea maxLength={ITEM_DESCRIPTION_MAX_CHARS} autoSize={{ minRows: 2, maxRows: 6 }} />
+      </Form.Item>
+      <Form.Item
+        name="item_domain"
+        label={t('itemSetting.domain')}
+        extra={t('itemSetting.domainHint', { origin: window.location.origin })}
+        rules={[
+          { pattern: /^[A-Za-z0-9]*$/, message: t('itemSetting.domainInvalid') },
+          { pattern: /^(?!\d+$)/, message: t('itemSetting.domainDigits') },
+        ]}
+      >
+        <Input prefix={<span style={{ color: '#8a93a6' }}>{window.location.host}/</span>} data-testid="item-domain" />
+      </Form.Item>
+      <Form.Item name="is_private" label={t('itemSetting.visibility')} valuePropName="checked">
+        <Switch checkedChildren={t('itemSetting.private')} unCheckedChildren={t('itemSetting.open')} data-testid="item-private" />
+      </Form.Item>
+      {isPrivate && (
+        <Form.Item
+          name="password"
+          label={t('itemSetting.visitPassword')}
+          rules={[{ required: true, message: t('itemSetting.privateNeedsPassword') }]}
+          extra={t('itemSetting.visitPasswordHint')}
+        >
+          <Input.Password autoComplete="new-password" data-testid="item-password" />
+        </Form.Item>
+      )}
+      <Button type="primary" htmlType="submit" loading={busy} data-testid="base-info-save">
+        {t('part2.save')}
+      </Button>
+    </Form>
+  );
+}

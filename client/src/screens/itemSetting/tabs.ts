@@ -1,0 +1,35 @@
+import { flag } from '../../api/types';
+import type { ItemDetail } from '../../api/endpoints/part2';
+
+export type SettingTab = 'info' | 'members' | 'advanced' | 'openApi' | 'recycle';
+
+const ALL: SettingTab[] = ['info', 'members', 'advanced', 'openApi', 'recycle'];
+
+/** The settings tabs (spec §2); none until the item detail (manager only) has loaded. */
+export function settingTabs(item: ItemDetail | undefined): SettingTab[] {
+  return item ? ALL : [];
+}
+
+/** Archived items are read-only: base info cannot change and they cannot be archived again. */
+export function isArchived(item: Pick<ItemDetail, 'is_archived'>): boolean {
+  return flag(item.is_archived);
+}
+
+/** An item is private when it has a visit password. */
+export function isPrivateItem(item: Pick<ItemDetail, 'password' | 'is_private'>): boolean {
+  return !!item.password || flag(item.is_private);
+}
+
+/** item/update parameters from the base-info form: an open item sends an empty password (spec §5). */
+export function updatePayload(
+  itemId: string,
+  v: { item_name: string; item_description?: string; item_domain?: string; is_private: boolean; password?: string },
+): { item_id: string; item_name: string; item_description: string; item_domain: string; password: string } {
+  return {
+    item_id: itemId,
+    item_name: v.item_name.trim(),
+    item_description: (v.item_description ?? '').trim(),
+    item_domain: (v.item_domain ?? '').trim(),
+    password: v.is_private ? (v.password ?? '') : '',
+  };
+}

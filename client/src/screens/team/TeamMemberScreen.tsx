@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Button, Space, Table } from 'antd';
+import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { peopleApi, type TeamMember } from '../../api';
+import { formatTime } from '../../ui/time';
+import { Frame } from '../itemSetting/shared/Frame';
+import { UserSelect } from '../itemSetting/shared/UserSelect';
+import { useLoad } from '../itemSetting/shared/useLoad';
+import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { useTeam } from './useTeam';
+
+/** Team members: add several users at once, delete (they leave the team's items too). */
+export default function TeamMemberScreen() {
+  const { t } = useTranslation();
+  const { team_id = '' } = useParams();
+  const { team } = useTeam(team_id);
+  const members = useLoad(() => peopleApi.teamMembers(team_id), [team_id]);
+  const [picked, setPicked] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const rows = Array.isArray(members.data) ? members.data : [];
+
+  const add = async () => {
+    if (picked.length === 0) return;
+    setBusy(true);
+    try {
+      await peopleApi.saveTeamMember({ team_id, member_username: picked.join(',') });
+      toast('success', t('team.memberAdded'));
+      setPicked([]);
+      members.reload();
+    } catch {
+      // alert shown
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = (m: TeamMember) =>
+    confirmAction({
+      title: t('team.memberDeleteTitle', { name: m.member_username }),
+      content: t('team.memberDeleteConfirm'),
+      okText: t('part2.delete'),
+      onOk: async () => {
+        await peopleApi.deleteTeamMember(m.id);
+        toast('success', t('part2.deleted'));
+        members.reload();
+      },
+    });
+
+  return (
+    <Frame title={team ? t('team.membersOf', { name: team.team_name }) : t('team.membersTitle')} back="/team/index" testId="team-member-screen">
+      <div className="p2-panel">
+        <h2>{t('team.addMembers')}</h2>
+        <Space.Compact style={{ width: '100%', maxWidth: 620 }}>
+          <UserSelect value={picked} onChange={setPicked} exclude={rows.map((m) => m.member_username)} testId="team-member-users" />
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => void add()} loading={busy} disabled={picked.length === 0} data-testid="team-member-add">
+            {t('part2.add')}
+          </Button>
+        </Space.Compact>
+        <p className="p2-hint" style={{ marginTop: 8 }}>
+          {t('team.addMembersHint')}
+        </p>
+      </div>
+      <div className="p2-panel">
+        <Table<TeamMember>
+          rowKey={(r) => String(r.id)}
+          loading={members.loading && !members.data}
+          dataSource={rows}
+          pagination={rows.length > 12 ? { pageSize: 12 } : false}
+          locale={{ emptyText: t('team.noMembers') }}
+          data-testid="team-member-list"
+          columns={[
+            { title: t('part2.username'), dataIndex: 'member_username' },
+            { title: t('part2.name'), dataIndex: 'name', responsive: ['sm'] },
+            { title: t('part2.addedAt'), dataIndex: 'addtime', render: (v) => formatTime(v), responsive: ['md'] },
+            {
+              title: '',
+              width: 60,
+              render: (_, m) => <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(m)} />,
+            },
+          ]}
+        />
+      </div>
+    </Frame>
+  );
+}

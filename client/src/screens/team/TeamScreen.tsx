@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Button, Form, Input, Modal, Space, Table } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ApiError, peopleApi, type Team } from '../../api';
+import { useViewportWidth } from '../../hooks/useViewportWidth';
+import { Frame } from '../itemSetting/shared/Frame';
+import { PasswordModal, type PasswordModalValues } from '../itemSetting/shared/PasswordModal';
+import { useLoad } from '../itemSetting/shared/useLoad';
+import { confirmAction, toast } from '../itemSetting/shared/confirm';
+
+type TeamRow = Team & { team_manage?: number | string; uid?: number | string };
+
+/** Whether the current user may manage the team (ShowDoc's team_manage; absent = the list only has own teams). */
+export function canManageTeam(team: TeamRow): boolean {
+  return team.team_manage === undefined || Number(team.team_manage) > 0;
+}
+
+/** Teams (spec §2): name, member count, item count (links), edit, transfer, delete. */
+export default function TeamScreen() {
+  const { t } = useTranslation();
+  const narrow = useViewportWidth() < 700;
+  const teams = useLoad(() => peopleApi.teams(), []);
+  const [editing, setEditing] = useState<TeamRow | 'new' | null>(null);
+  const [attorn, setAttorn] = useState<TeamRow | null>(null);
+  const [form] = Form.useForm<{ team_name: string }>();
+  const [busy, setBusy] = useState(false);
+  const rows = (Array.isArray(teams.data) ? teams.data : []) as TeamRow[];
+
+  const openEdit = (team: TeamRow | 'new') => {
+    setEditing(team);
+    form.setFieldsValue({ team_name: team === 'new' ? '' : team.team_name });
+  };
+
+  const save = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      await peopleApi.saveTeam({ id: editing && editing !== 'new' ? editing.id : undefined, team_name: v.team_name.trim() });
+      toast('success', t('part2.saved'));
+      setEditing(null);
+      teams.reload();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const transfer = async (v: PasswordModalValues) => {
+    if (!attorn) return;
+    await peopleApi.attornTeam({ team_id: attorn.id, username: (v.username ?? '').trim(), password: v.password });
+    toast('success', t('team.transferred'));
+    setAttorn(null);
+    teams.reload();
+  };
+
+  const remove = (team: TeamRow) =>
+    confirmAction({
+      title: t('team.deleteTitle', { name: team.team_name }),
+      content: t('team.deleteConfirm'),
+      okText: t('part2.delete'),
+      onOk: async () => {
+        await peopleApi.deleteTeam(team.id);
+        toast('success', t('part2.deleted'));
+        teams.reload();
+      },
+    });
+
+  return (
+    <Frame
+      title={t('team.title')}
+      back="/item/index"
+      testId="team-screen"
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => openEdit('new')} data-testid="team-new">
+          {t('team.add')}
+        </Button>
+      }
+    >
+      <p className="p2-hint">{t('team.hint')}</p>
+      <Table<TeamRow>
+        rowKey={(r) => String(r.id)}
+        loading={teams.loading && !teams.data}
+        dataSource={rows}
+        pagination={rows.length > 12 ? { pageSize: 12 } : false}
+        scroll={{ x: narrow ? 420 : undefined }}
+        locale={{ emptyText: t('team.empty') }}
+        data-testid="team-list"
+        columns={[
+          { title: t('team.name'), dataIndex: 'team_name', render: (v: string) => <strong>{v}</strong> },
+          {
+            title: t('team.members'),
+            width: 110,
+            render: (_, r) => (
+              <Link to={`/team/member/${r.id}`} data-testid={`team-members-${r.id}`}>
+                {r.memberCount ?? 0}
+              </Link>
+            ),
+          },
+          {
+            title: t('team.items'),
+            width: 110,
+            render: (_, r) => (
+              <Link to={`/team/item/${r.id}`} data-testid={`team-items-${r.id}`}>
+                {r.itemCount ?? 0}
+              </Link>
+            ),
+          },
+          {
+            title: '',
+            width: narrow ? 110 : 290,
+            render: (_, r) =>
+              canManageTeam(r) ? (
+                <Space size={2} wrap>
+                  <Button size="small" type="text" icon={<EditOutlined />} onClick={() => openEdit(r)} aria-label={t('part2.edit')}>
+                    {narrow ? null : t('part2.edit')}
+                  </Button>
+                  <Button size="small" type="text" icon={<SwapOutlined />} onClick={() => setAttorn(r)} aria-label={t('team.transfer')}>
+                    {narrow ? null : t('team.transfer')}
+                  </Button>
+                  <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(r)} aria-label={t('part2.delete')}>
+                    {narrow ? null : t('part2.delete')}
+                  </Button>
+                </Space>
+              ) : null,
+          },
+        ]}
+      />
+      <Modal
+        open={editing !== null}
+        title={editing === 'new' ? t('team.add') : t('team.edit')}
+        okText={t('part2.save')}
+        cancelText={t('part2.cancel')}
+        okButtonProps={{ loading: busy }}
+        onOk={() => void save()}
+        onCancel={() => setEditing(null)}
+        forceRender
+      >
+        <Form form={form} layout="vertical" onFinish={() => void save()}>
+          <Form.Item name="team_name" label={t('team.name')} rules={[{ required: true, whitespace: true, message: t('part2.required') }]}>
+            <Input maxLength={100} data-testid="team-name" />
+          </Form.Item>
+          <button type="submit" hidden />
+        </Form>
+      </Modal>
+      <PasswordModal
+        open={!!attorn}
+        title={t('team.transferTitle', { name: attorn?.team_name ?? '' })}
+        description={t('team.transferText')}
+        withUsername
+        okText={t('team.transfer')}
+        onCancel={() => setAttorn(null)}
+        onSubmit={transfer}
+      />
+    </Frame>
+  );
+}

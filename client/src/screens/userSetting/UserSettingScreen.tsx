@@ -1,0 +1,222 @@
+import { useEffect, useState } from 'react';
+import { Button, Descriptions, Form, Input, Modal, Skeleton, Space, Tag } from 'antd';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, flag, userApi } from '../../api';
+import { myInfo } from '../../api/endpoints/part2';
+import { forgetUser, rememberUser } from '../../session/user';
+import { formatTime } from '../../ui/time';
+import { Frame } from '../itemSetting/shared/Frame';
+import { useLoad } from '../itemSetting/shared/useLoad';
+import { toast } from '../itemSetting/shared/confirm';
+import { emailStatus } from './emailStatus';
+
+type Dialog = 'password' | 'email' | null;
+
+/** Personal settings (spec §2): username (read only), name, password change dialog, email binding dialog. */
+export default function UserSettingScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const info = useLoad(() => myInfo(), []);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [nameForm] = Form.useForm<{ name: string }>();
+  const [savingName, setSavingName] = useState(false);
+  const user = info.data;
+  const status = emailStatus(user);
+
+  useEffect(() => {
+    if (user) {
+      nameForm.setFieldsValue({ name: user.name ?? '' });
+      rememberUser(user);
+    }
+  }, [user, nameForm]);
+
+  const saveName = async (v: { name: string }) => {
+    setSavingName(true);
+    try {
+      await userApi.updateInfo({ name: v.name.trim() });
+      toast('success', t('part2.saved'));
+      info.reload();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setSavingName(false);
+    }
+  };
+
+  return (
+    <Frame title={t('userSetting.title')} back="/item/index" testId="user-setting">
+      {!user ? (
+        <Skeleton active paragraph={{ rows: 5 }} />
+      ) : (
+        <>
+          <div className="p2-panel">
+            <h2>{t('userSetting.account')}</h2>
+            <Descriptions column={1} size="small" styles={{ label: { width: 150 } }}>
+              <Descriptions.Item label={t('part2.username')}>
+                <strong data-testid="setting-username">{user.username}</strong>
+                {flag(user.is_ldap) && <Tag style={{ marginLeft: 8 }}>LDAP</Tag>}
+              </Descriptions.Item>
+              {user.reg_time ? <Descriptions.Item label={t('userSetting.registered')}>{formatTime(user.reg_time)}</Descriptions.Item> : null}
+            </Descriptions>
+            <Form form={nameForm} layout="vertical" onFinish={(v) => void saveName(v)} style={{ maxWidth: 420, marginTop: 12 }}>
+              <Form.Item name="name" label={t('part2.name')} extra={t('userSetting.nameHint')}>
+                <Input maxLength={50} data-testid="setting-name" />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" loading={savingName} data-testid="setting-name-save">
+                {t('part2.save')}
+              </Button>
+            </Form>
+          </div>
+          <div className="p2-panel">
+            <h2>{t('userSetting.email')}</h2>
+            <Space wrap align="center">
+              <span data-testid="setting-email">{user.email || t('userSetting.noEmail')}</span>
+              <Tag color={status === 'verified' ? 'green' : status === 'unverified' ? 'orange' : 'default'} data-testid="email-status">
+                {t(`userSetting.emailStatus.${status}`)}
+              </Tag>
+              <Button icon={<MailOutlined />} onClick={() => setDialog('email')} data-testid="bind-email">
+                {status === 'unbound' ? t('userSetting.bindEmail') : t('userSetting.changeEmail')}
+              </Button>
+            </Space>
+            {status === 'unverified' && <p className="p2-hint" style={{ marginTop: 10 }}>{t('userSetting.verifyHint')}</p>}
+          </div>
+          <div className="p2-panel">
+            <h2>{t('userSetting.password')}</h2>
+            <p className="p2-hint">{t('userSetting.passwordHint')}</p>
+            <Button icon={<LockOutlined />} onClick={() => setDialog('password')} disabled={flag(user.is_ldap)} data-testid="change-password">
+              {t('userSetting.changePassword')}
+            </Button>
+          </div>
+        </>
+      )}
+      <PasswordDialog
+        open={dialog === 'password'}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          setDialog(null);
+          toast('success', t('userSetting.passwordChanged'));
+          // the server ends every session of the account: sign in again with the new password
+          forgetUser();
+          setTimeout(() => navigate('/user/login'), 1200);
+        }}
+      />
+      <EmailDialog
+        open={dialog === 'email'}
+        current={user?.email ?? ''}
+        onClose={() => setDialog(null)}
+        onDone={() => {
+          setDialog(null);
+          toast('success', t('userSetting.emailSaved'));
+          info.reload();
+        }}
+      />
+    </Frame>
+  );
+}
+
+function PasswordDialog({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ password: string; new_password: string; confirm: string }>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      await userApi.resetPassword({ password: v.password, new_password: v.new_password });
+      form.resetFields();
+      onDone();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('userSetting.changePassword')}
+      okText={t('part2.save')}
+      cancelText={t('part2.cancel')}
+      okButtonProps={{ loading: busy }}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form form={form} layout="vertical" onFinish={() => void submit()}>
+        <Form.Item name="password" label={t('userSetting.oldPassword')} rules={[{ required: true, message: t('part2.required') }]}>
+          <Input.Password autoComplete="current-password" data-testid="old-password" />
+        </Form.Item>
+        <Form.Item name="new_password" label={t('userSetting.newPassword')} rules={[{ required: true, message: t('part2.required') }]}>
+          <Input.Password autoComplete="new-password" data-testid="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('userSetting.confirmPassword')}
+          dependencies={['new_password']}
+          rules={[
+            { required: true, message: t('part2.required') },
+            ({ getFieldValue }) => ({
+              validator: (_, v) => (!v || v === getFieldValue('new_password') ? Promise.resolve() : Promise.reject(new Error(t('userSetting.passwordsDiffer')))),
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="confirm-password" />
+        </Form.Item>
+        <button type="submit" hidden />
+      </Form>
+    </Modal>
+  );
+}
+
+function EmailDialog({ open, current, onClose, onDone }: { open: boolean; current: string; onClose(): void; onDone(): void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ email: string; password: string }>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (open) form.setFieldsValue({ email: current, password: '' });
+  }, [open, current, form]);
+  const submit = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      await userApi.updateEmail({ email: v.email.trim(), password: v.password });
+      form.resetFields();
+      onDone();
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('userSetting.bindEmail')}
+      okText={t('part2.save')}
+      cancelText={t('part2.cancel')}
+      okButtonProps={{ loading: busy }}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form form={form} layout="vertical" onFinish={() => void submit()}>
+        <Form.Item
+          name="email"
+          label={t('userSetting.emailAddress')}
+          rules={[
+            { required: true, message: t('part2.required') },
+            { type: 'email', message: t('userSetting.emailInvalid') },
+          ]}
+        >
+          <Input type="email" autoComplete="email" data-testid="email-input" />
+        </Form.Item>
+        <Form.Item name="password" label={t('part2.yourPassword')} rules={[{ required: true, message: t('part2.required') }]}>
+          <Input.Password autoComplete="current-password" data-testid="email-password" />
+        </Form.Item>
+        <button type="submit" hidden />
+      </Form>
+    </Modal>
+  );
+}
