@@ -1,5 +1,6 @@
 // English texts of the web client. Keys are grouped by screen; part2 holds the screens of issue 6.
 import part2En from './part2.en';
+import editorEn from './editor.en';
 
 const en = {
   common: {
@@ -287,6 +288,7 @@ const en = {
     requestNew: 'Request a new link',
   },
   ...part2En,
+  ...editorEn,
 };
 
 export default en;

@@ -1,0 +1,36 @@
+// Save with its dropdown: save as template, lock editing / cancel lock.
+import { Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export function SaveButton({
+  saving,
+  exclusive,
+  canLock,
+  onSave,
+  onSaveTemplate,
+  onToggleLock,
+}: {
+  saving: boolean;
+  exclusive: boolean;
+  canLock: boolean;
+  onSave(): void;
+  onSaveTemplate(): void;
+  onToggleLock(): void;
+}) {
+  const { t } = useTranslation();
+  const items = [
+    { key: 'template', label: t('editor.saveAsTemplate') },
+    ...(canLock ? [{ key: 'lock', label: exclusive ? t('editor.unlock') : t('editor.lock') }] : []),
+  ];
+  return (
+    <Dropdown.Button
+      type="primary"
+      loading={saving}
+      onClick={onSave}
+      menu={{ items, onClick: ({ key }) => (key === 'template' ? onSaveTemplate() : onToggleLock()) }}
+      data-testid="save-button"
+    >
+      {t('editor.save')}
+    </Dropdown.Button>
+  );
+}
