@@ -56,6 +56,12 @@ export interface BuiltItem {
 }
 
 let counter = 0;
+const hashes = new Map<string, Promise<string>>();
+/** argon2 is slow on purpose: one hash per distinct fixture password is enough. */
+const itemPasswordHash = (pw: string) => {
+  if (!hashes.has(pw)) hashes.set(pw, hashItemPassword(pw));
+  return hashes.get(pw)!;
+};
 
 /** An item owned by `owner`, with its catalogs (levels 2..4) and pages. */
 export async function buildItem(app: TestApp, owner: Actor, spec: ItemSpec = {}): Promise<BuiltItem> {
@@ -68,7 +74,7 @@ export async function buildItem(app: TestApp, owner: Actor, spec: ItemSpec = {})
       itemDescription: spec.description ?? '',
       uid: owner.uid,
       username: owner.username,
-      password: await hashItemPassword(spec.password ?? ''),
+      password: await itemPasswordHash(spec.password ?? ''),
       itemDomain: spec.domain ?? '',
       itemType: spec.itemType ?? 1,
       isArchived: spec.archived ? 1 : 0,

@@ -16,7 +16,7 @@ beforeAll(async () => {
   ann = await makeUser(app, 'items_ann');
   bob = await makeUser(app, 'items_bob');
   cid = await makeUser(app, 'items_cid');
-});
+}, 120_000);
 afterAll(() => app.close());
 
 const itemRow = async (itemId: number) => (await app.deps.db.select().from(items).where(eq(items.itemId, itemId)))[0];
