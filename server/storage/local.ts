@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { assertKey, type StorageDriver, type StoredObject } from './types';
+import { assertKey, type FileSource, type StorageDriver, type StoredObject } from './types';
 
 export class LocalStorage implements StorageDriver {
   readonly name = 'local' as const;
@@ -17,12 +17,13 @@ export class LocalStorage implements StorageDriver {
     return p;
   }
 
-  async put(key: string, body: Buffer): Promise<{ realUrl: string }> {
+  async put(key: string, source: FileSource): Promise<{ realUrl: string }> {
     const target = this.pathOf(key);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.${randomBytes(6).toString('hex')}.part`;
     try {
-      await fs.promises.writeFile(tmp, body, { flag: 'wx', mode: 0o640 });
+      await fs.promises.copyFile(source.path, tmp, fs.constants.COPYFILE_EXCL);
+      await fs.promises.chmod(tmp, 0o640);
       await fs.promises.rename(tmp, target);
     } catch (e) {
       await fs.promises.unlink(tmp).catch(() => {});

@@ -1,8 +1,9 @@
 // S3-compatible object storage (AWS SDK v3). Objects are private; the app serves them itself
 // (permission checks, counters, safe headers), so public URLs are informational only.
-import { Readable } from 'node:stream';
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { assertKey, type StorageDriver, type StoredObject } from './types';
+import { assertKey, type FileSource, type StorageDriver, type StoredObject } from './types';
 import type { S3Connection } from './s3Endpoint';
 
 export class S3Storage implements StorageDriver {
@@ -22,10 +23,12 @@ export class S3Storage implements StorageDriver {
     });
   }
 
-  async put(key: string, body: Buffer, contentType: string): Promise<{ realUrl: string }> {
+  async put(key: string, source: FileSource, contentType: string): Promise<{ realUrl: string }> {
     assertKey(key);
+    // small files as a buffer (signed payload hash); larger ones streamed with a known length
+    const body = source.size <= 8 * 1024 * 1024 ? await fs.promises.readFile(source.path) : fs.createReadStream(source.path);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.conn.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: body.length }),
+      new PutObjectCommand({ Bucket: this.conn.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: source.size }),
     );
     return { realUrl: `${this.conn.publicBase}/${key}` };
   }

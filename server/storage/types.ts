@@ -11,10 +11,16 @@ export interface StoredObject {
   size?: number;
 }
 
+/** bytes to store: a file on disk (the upload's temporary file) */
+export interface FileSource {
+  path: string;
+  size: number;
+}
+
 export interface StorageDriver {
   readonly name: DriverName;
-  /** Stores bytes under key; returns a public URL for object storage ('' for local files). */
-  put(key: string, body: Buffer, contentType: string): Promise<{ realUrl: string }>;
+  /** Stores a file's bytes under key; returns a public URL for object storage ('' for local files). */
+  put(key: string, source: FileSource, contentType: string): Promise<{ realUrl: string }>;
   /** The object's bytes, or null when it is missing. */
   get(key: string): Promise<StoredObject | null>;
   /** Removes the object; missing objects are not an error. */

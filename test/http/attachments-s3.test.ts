@@ -109,6 +109,25 @@ describe('S3 driver', () => {
     expect(s3.log.filter((l) => l.method === 'GET' && l.key === first.key)).toHaveLength(1);
   });
 
+  it('files over 8 MiB are streamed to the bucket with a declared length and come back intact', async () => {
+    await app.deps.settings.save({ upload_max_mb: 10 });
+    try {
+      const big = Buffer.concat([PNG, Buffer.alloc(9 * 1024 * 1024 - PNG.length, 0x5a)]);
+      const r = await uploadImg('big.png', big);
+      expect(r.success).toBe(1);
+      const [row] = await app.deps.db.select().from(attachments).where(eq(attachments.fileId, r.file_id));
+      expect(row.fileSize).toBe(big.length);
+      const put = s3.log.find((l) => l.method === 'PUT' && l.key === row.storageKey)!;
+      expect(put.headers['x-amz-content-sha256']).toBe('UNSIGNED-PAYLOAD');
+      expect(put.bodyBytes).toBe(big.length);
+      const res = await fetch(r.url);
+      expect(Buffer.from(await res.arrayBuffer()).equals(big)).toBe(true);
+      await app.call('attachment/deleteMyAttachment', { file_id: r.file_id }, { token: user.user_token });
+    } finally {
+      await app.deps.settings.save({ upload_max_mb: 4 });
+    }
+  });
+
   it('wrong credentials or an incomplete form: a clear error, no row, no object', async () => {
     const before = await rowCount();
     const objects = s3.objects.size;

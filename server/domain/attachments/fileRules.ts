@@ -1,7 +1,8 @@
 // What may be uploaded: an allow-list of extensions (ShowDoc's, minus nothing it lacked:
 // SVG/HTML/PHP/XML are never allowed), each checked against the bytes (magic numbers via
 // file-type). User file names never reach the filesystem; they are only cleaned for display.
-import { fileTypeFromBuffer } from 'file-type';
+import fs from 'node:fs';
+import { fileTypeFromFile } from 'file-type';
 import { IMAGE_EXTENSIONS } from '../../../shared/limits';
 
 /** extension → file-type results that may carry it; [] = a text format (no magic number, no NUL bytes) */
@@ -93,15 +94,29 @@ export function extensionOf(name: string): string {
   return m ? m[1].toLowerCase() : '';
 }
 
-const looksText = (buf: Buffer) => !buf.subarray(0, 64 * 1024).includes(0);
+/** Text formats: no NUL byte in the first 64 KiB. */
+async function looksText(filepath: string): Promise<boolean> {
+  const fh = await fs.promises.open(filepath, 'r');
+  try {
+    const buf = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return !buf.subarray(0, bytesRead).includes(0);
+  } finally {
+    await fh.close();
+  }
+}
 
 /**
  * Checks a file against the allow-list and its content. `imagesOnly` for the editor's image
  * upload. A nameless paste ('blob', '') takes the extension of the image it contains.
  */
-export async function checkFile(originalName: string, bytes: Buffer, opts: { imagesOnly: boolean }): Promise<Checked | Refusal> {
+export async function checkFile(
+  originalName: string,
+  file: { filepath: string; size: number },
+  opts: { imagesOnly: boolean },
+): Promise<Checked | Refusal> {
   let displayName = cleanDisplayName(originalName);
-  const detected = bytes.length ? await fileTypeFromBuffer(bytes) : undefined;
+  const detected = file.size > 0 ? await fileTypeFromFile(file.filepath) : undefined;
   if ((displayName === '' || displayName === 'blob') && opts.imagesOnly && detected && detected.ext in INLINE_IMAGE_TYPES) {
     displayName = `${displayName || 'image'}.${detected.ext}`;
   }
@@ -113,15 +128,15 @@ export async function checkFile(originalName: string, bytes: Buffer, opts: { ima
       ? { refused: 'Only images may be uploaded here ({types})', vars: { types: imageExtensions.join(', ') } }
       : { refused: 'This file type is not allowed: {ext}', vars: { ext: ext || '(none)' } };
   }
-  if (bytes.length === 0) return { refused: 'The file is empty' };
+  if (file.size === 0) return { refused: 'The file is empty' };
 
   let mime: string;
   if (ANY_CONTENT.has(ext)) {
-    mime = detected?.mime ?? (looksText(bytes) ? 'text/plain' : 'application/octet-stream');
+    mime = detected?.mime ?? ((await looksText(file.filepath)) ? 'text/plain' : 'application/octet-stream');
   } else {
     const rule = RULES[ext];
     if (rule.length === 0) {
-      if (detected || !looksText(bytes)) return { refused: 'The file content does not match its extension .{ext}', vars: { ext } };
+      if (detected || !(await looksText(file.filepath))) return { refused: 'The file content does not match its extension .{ext}', vars: { ext } };
       mime = TEXT_TYPES[ext] ?? 'text/plain';
     } else {
       if (!detected || !rule.includes(detected.ext)) return { refused: 'The file content does not match its extension .{ext}', vars: { ext } };

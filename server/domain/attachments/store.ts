@@ -22,14 +22,15 @@ export interface NewAttachment {
   itemId: number;
   pageId: number;
   file: Checked;
-  bytes: Buffer;
+  /** the upload's temporary file */
+  source: { path: string; size: number };
 }
 
 export async function createAttachment(deps: AppDeps, a: NewAttachment): Promise<AttachmentRow> {
   const { driver, prefix } = await uploadStorage(deps);
   const now = deps.now();
   const key = `${prefix || monthFolder(now) + '/'}${hex()}.${a.file.ext}`;
-  const { realUrl } = await driver.put(key, a.bytes, a.file.mime);
+  const { realUrl } = await driver.put(key, a.source, a.file.mime);
   try {
     return await deps.db.transaction(async (tx) => {
       const [row] = await tx
@@ -38,7 +39,7 @@ export async function createAttachment(deps: AppDeps, a: NewAttachment): Promise
           sign: hex(),
           displayName: a.file.displayName,
           fileType: a.file.mime,
-          fileSize: a.bytes.length,
+          fileSize: a.source.size,
           uid: a.uid,
           itemId: a.itemId,
           pageId: a.pageId,

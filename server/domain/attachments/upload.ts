@@ -27,11 +27,15 @@ export async function storeUpload(
   if (a.file.size >= limit.bytes) {
     throw new ApiError(ErrorCode.BODY_TOO_LARGE, 'The file is too large; files must be under {limit} MB', { limit: limit.mb });
   }
-  const bytes = await fs.promises.readFile(a.file.filepath);
-  const checked = await checkFile(a.file.originalFilename, bytes, { imagesOnly: a.imagesOnly });
+  // the size the parser reported, checked against the file itself
+  const size = (await fs.promises.stat(a.file.filepath)).size;
+  if (size >= limit.bytes) {
+    throw new ApiError(ErrorCode.BODY_TOO_LARGE, 'The file is too large; files must be under {limit} MB', { limit: limit.mb });
+  }
+  const checked = await checkFile(a.file.originalFilename, { filepath: a.file.filepath, size }, { imagesOnly: a.imagesOnly });
   if ('refused' in checked) throw new ApiError(ErrorCode.GENERIC, checked.refused, checked.vars);
   try {
-    return await createAttachment(deps, { uid: a.uid, itemId: a.itemId, pageId: a.pageId, file: checked, bytes });
+    return await createAttachment(deps, { uid: a.uid, itemId: a.itemId, pageId: a.pageId, file: checked, source: { path: a.file.filepath, size } });
   } catch (e: any) {
     if (e instanceof ApiError) throw e;
     if (e?.code === 'ENOSPC' || e?.code === 'EDQUOT') {
