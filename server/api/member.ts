@@ -9,7 +9,8 @@ import { catalogNames, resolveCatalogLimit } from '../domain/members/catalogLimi
 import { addItemMembers, findItemMember, listItemMembers, removeItemMember } from '../domain/members/itemMembers';
 import { displayName } from '../domain/members/usernames';
 import { checkMemberGroup, requireGrantManage } from '../domain/members/rules';
-import { memberLimitIds, presentItemMember } from '../presenters/member';
+import { peopleIAdded, peopleOfItem } from '../domain/members/people';
+import { memberLimitIds, presentItemMember, presentPerson } from '../presenters/member';
 
 const getList = action({
   auth: 'required',
@@ -54,4 +55,26 @@ const del = action({
   },
 });
 
-export default controller('member', { getList, save, delete: del });
+/** Everyone with a part in an item (people pickers, mentions): editors of the item and admins. */
+const getAllList = action({
+  auth: 'required',
+  async run(req) {
+    const raw = req.params.str('item_id');
+    if (raw === '' || raw === '0') return [];
+    const access = await accessToItemId(req, raw);
+    if (!access.isAdmin && !access.canManage && access.memberGroup < MEMBER_GROUP.edit) {
+      throw new ApiError(ErrorCode.NO_VISIT, 'You do not have edit rights on this item');
+    }
+    return (await peopleOfItem(req.deps, access.item)).map(presentPerson);
+  },
+});
+
+/** People the caller added before to their own items and teams (quick picks). */
+const getMyAllList = action({
+  auth: 'required',
+  async run(req) {
+    return (await peopleIAdded(req.deps, req.me().uid)).map(presentPerson);
+  },
+});
+
+export default controller('member', { getList, save, delete: del, getAllList, getMyAllList });

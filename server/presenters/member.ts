@@ -2,6 +2,7 @@
 import { localize } from '../../shared/messages';
 import type { ItemMemberListRow, ItemMemberRow } from '../domain/members/itemMembers';
 import { limitIds } from '../domain/members/catalogLimit';
+import { usernameName, type Person } from '../domain/members/people';
 import { formatTime } from './time';
 
 export type Lang = 'en' | 'zh';
@@ -33,3 +34,7 @@ export function presentItemMember(r: ItemMemberRow & { name?: string }, names: M
 }
 
 export const memberLimitIds = (rows: ItemMemberListRow[]) => rows.flatMap((r) => limitIds(r));
+
+export function presentPerson(p: Person) {
+  return { uid: p.uid, username: p.username, name: p.name, username_name: usernameName(p), addtime: formatTime(p.addtime) };
+}

@@ -16,6 +16,7 @@ export const people: Record<string, string> = {
   'You are not a member of this team': '你不是该团队的成员',
   'Team item not found, or you may not manage it': '无此团队项目或者你无管理权限',
   'Binding not found, or you may not change it': '无此绑定关系或者你无权修改',
+  'You do not have edit rights on this item': '您没有编辑权限',
   Manage: '管理',
   Edit: '编辑',
   'Read-only': '只读',

@@ -230,8 +230,44 @@ describe('member/delete', () => {
     expect(again.error_message).toBe('Member not found');
   });
 
+  it('lets an admin remove any member, even one with manage rights', async () => {
+    const id = await addMember(app.deps.db, itemId, u.yan, 2);
+    expect((await app.call('member/delete', { item_id: itemId, item_member_id: id }, { token: u.admin.user_token })).error_code).toBe(0);
+    expect((await memberRows()).some((r) => r.uid === u.yan.uid)).toBe(false);
+  });
+
   it('did not create notices for refused requests', async () => {
     const rows = await app.deps.db.select().from(notices).where(eq(notices.toUid, u.xia.uid));
     expect(rows.length).toBe(1);
+  });
+});
+
+describe('member/getAllList and member/getMyAllList', () => {
+  it('getAllList: the creator first, then members and team members, for editors and admins only', async () => {
+    expect((await app.call('member/getAllList', { item_id: itemId })).error_code).toBe(10102);
+    for (const r of ['stranger', 'ro'] as const) {
+      expect((await app.call('member/getAllList', { item_id: itemId }, { token: u[r].user_token })).error_code, r).toBe(10301);
+    }
+    for (const r of ['ed', 'tm', 'mgr', 'owner', 'admin'] as const) {
+      const res = await app.call('member/getAllList', { item_id: itemId }, { token: u[r].user_token });
+      expect(res.error_code, r).toBe(0);
+      const names = res.data.map((p: any) => p.username);
+      expect(names[0]).toBe('m_owner');
+      expect(new Set(names)).toEqual(new Set(['m_owner', 'm_ro', 'm_ed', 'm_mgr', 'm_xia', 'm_tm']));
+      expect(names.length).toBe(6);
+    }
+    expect((await app.call('member/getAllList', { item_id: 0 }, { token: u.stranger.user_token })).data).toEqual([]);
+  });
+
+  it('getMyAllList: people the caller added to their own items and teams', async () => {
+    await app.call('user/updateInfo', { name: 'Eddie' }, { token: u.ed.user_token });
+    const own = await app.call('member/getMyAllList', {}, { token: u.owner.user_token });
+    expect(own.error_code).toBe(0);
+    expect(new Set(own.data.map((p: any) => p.username))).toEqual(new Set(['m_ro', 'm_ed', 'm_mgr', 'm_xia', 'm_tm']));
+    expect(own.data.find((p: any) => p.username === 'm_ed').username_name).toBe('m_ed(Eddie)');
+    const other = await app.call('member/getMyAllList', {}, { token: u.stranger.user_token });
+    expect(other.data.map((p: any) => p.username)).toEqual(['m_ed']);
+    expect((await app.call('member/getMyAllList', {}, { token: u.ro.user_token })).data).toEqual([]);
+    expect((await app.call('member/getMyAllList')).error_code).toBe(10102);
   });
 });

@@ -75,6 +75,7 @@ describe('notice/setRead and notice/delete', () => {
     const other = await app.call('notice/setRead', { notice_id: n.noticeId }, { token: u.bob.user_token });
     expect(other.error_code).toBe(10101);
     expect(other.error_message).toBe('Notice not found');
+    expect((await app.call('notice/setRead', { notice_id: n.noticeId }, { token: u.admin.user_token })).error_code).toBe(10101);
     expect((await app.deps.db.select().from(notices).where(eq(notices.noticeId, n.noticeId)))[0].isRead).toBe(0);
     const before = (await app.call('notice/getUnreadCount', {}, { token: u.ann.user_token })).data.unread_count;
     expect((await app.call('notice/setRead', { notice_id: n.noticeId }, { token: u.ann.user_token })).error_code).toBe(0);
@@ -201,6 +202,22 @@ describe('notices from events', () => {
     expect(j2.notice_content).toContain('&lt;img src=x onerror=alert(1)&gt;bad file');
     const j3 = list.find((n: any) => n.notice_id === jobs.find((j) => j.objectType === 'job:j3')!.noticeId);
     expect(j3.notice_content).not.toContain('evil.example');
+  });
+
+  it('end to end: item/attorn and page/save by someone else notify through the real endpoints', async () => {
+    const item = await seedItem(app.deps.db, u.ann, { itemName: 'Handed over' });
+    const moved = await app.call('item/attorn', { item_id: item, username: 'n_cat', password: 'secret-pass-1' }, { token: u.ann.user_token });
+    expect(moved.error_code).toBe(0);
+    await until(async () => (await byType(u.cat, 'item_attorned')).some((n) => n.objectId === item), 'attorn notice');
+
+    const wiki = await seedItem(app.deps.db, u.ann, { itemName: 'Shared wiki' });
+    await addMember(app.deps.db, wiki, u.dan, 1);
+    const page = await seedPage(app.deps.db, wiki, 'first words', { authorUid: u.dan.uid, authorUsername: 'n_dan', pageTitle: 'Notes' });
+    const saved = await app.call('page/save', { page_id: page, item_id: wiki, page_title: 'Notes', page_content: 'edited words' }, { token: u.ann.user_token });
+    expect(saved.error_code).toBe(0);
+    await until(async () => (await byType(u.dan, 'page_edited')).some((n) => n.objectId === page), 'page edited notice');
+    const list = (await app.call('notice/getList', { notice_type: 'unread' }, { token: u.dan.user_token })).data;
+    expect(list.find((n: any) => n.notice_type === 'page_edited')).toMatchObject({ from_name: 'n_ann', notice_title: 'A page you wrote was edited' });
   });
 
   it('publishes notice.created after the commit, and the gateway pushes it to the user', async () => {
