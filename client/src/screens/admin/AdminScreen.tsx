@@ -12,13 +12,7 @@ import { AdminUsers } from './AdminUsers';
 import { AdminItems } from './AdminItems';
 import { AdminAttachments } from './AdminAttachments';
 import { AdminSettings } from './AdminSettings';
-
-export type AdminSection = 'users' | 'items' | 'attachments' | 'settings' | 'update';
-
-/** The sections of the console; "system update" only when an update is flagged. */
-export function adminSections(update: boolean): AdminSection[] {
-  return update ? ['users', 'items', 'attachments', 'settings', 'update'] : ['users', 'items', 'attachments', 'settings'];
-}
+import { adminSections, type AdminSection } from './rules';
 
 /** Admin console (spec §2): users, items, attachments, web settings, system update when flagged. */
 export default function AdminScreen() {

@@ -8,11 +8,7 @@ import { adminUserList } from '../../api/endpoints/part2';
 import { formatTime } from '../../ui/time';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { confirmAction, toast } from '../itemSetting/shared/confirm';
-
-/** Administrators (groupid 1) cannot be deleted from the list (spec §5). */
-export function canDeleteUser(u: Pick<UserInfo, 'groupid'>): boolean {
-  return Number(u.groupid) !== 1;
-}
+import { canDeleteUser } from './rules';
 
 /** User management: search by username, add, edit (name, new password), delete. */
 export function AdminUsers() {

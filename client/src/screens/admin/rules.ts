@@ -1,0 +1,13 @@
+import type { UserInfo } from '../../api/types';
+
+export type AdminSection = 'users' | 'items' | 'attachments' | 'settings' | 'update';
+
+/** Administrators (groupid 1) cannot be deleted from the list (spec §5). */
+export function canDeleteUser(u: Pick<UserInfo, 'groupid'>): boolean {
+  return Number(u.groupid) !== 1;
+}
+
+/** The sections of the console; "system update" only when an update is flagged. */
+export function adminSections(update: boolean): AdminSection[] {
+  return update ? ['users', 'items', 'attachments', 'settings', 'update'] : ['users', 'items', 'attachments', 'settings'];
+}
