@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { addMember, seedItem } from '../helpers/realtime';
+import { addMember, connectSocket, emitAck, seedItem, until } from '../helpers/realtime';
 import { catalogs, items, notices, teamItemMembers, teamItems, teamMembers, teams } from '../../server/db/schema';
 import { accessForViewer } from '../../server/policies/request';
 import { findItem } from '../../server/policies/load';
@@ -33,7 +33,7 @@ function recordAccessChanges() {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ realtime: true });
   // the first account of an empty database is an administrator
   for (const name of ['admin', 'owner', 'tmgr', 'tmem', 'stranger', 'newbie', 'heir', 'imgr', 'ed', 'late']) u[name] = await app.register(`t_${name}`);
   itemA = await seedItem(app.deps.db, u.owner, { itemName: 'Team item <A>', password: 'pw' });
@@ -257,8 +257,12 @@ describe('access is revoked on the next request', () => {
     expect((await timRows()).some((r) => r.memberUid === u.tmem.uid)).toBe(false);
   });
 
-  it('unbinding an item', async () => {
+  it('unbinding an item (live sockets included)', async () => {
     expect((await access(u.newbie, itemA)).canVisit).toBe(true);
+    const socket = await connectSocket(app.url, u.newbie.user_token);
+    expect(await emitAck(socket, 'item:join', { item_id: itemA })).toMatchObject({ ok: true });
+    const revoked: any[] = [];
+    socket.on('access:revoked', (r) => revoked.push(r));
     const [binding] = await bindings();
     for (const r of ['stranger', 'newbie', 'ed'] as const) {
       expect((await app.call('teamItem/delete', { id: binding.id }, { token: u[r].user_token })).error_code, r).toBe(10103);
@@ -273,6 +277,10 @@ describe('access is revoked on the next request', () => {
     expect((await access(u.newbie, itemA)).canVisit).toBe(false);
     expect(await timRows()).toEqual([]);
     expect((await app.call('teamItem/getListByTeam', { team_id: teamId }, { token: u.newbie.user_token })).data).toEqual([]);
+    await until(() => revoked.length === 1, 'socket dropped from the item room', 2000);
+    expect(revoked[0]).toMatchObject({ item_id: itemA });
+    expect(await emitAck(socket, 'item:join', { item_id: itemA })).toMatchObject({ ok: false });
+    socket.close();
   });
 
   it('leaving a team', async () => {

@@ -24,11 +24,11 @@ export interface JobFinished {
 const DONE = new Set(['done', 'completed', 'complete', 'finished', 'success', 'succeeded']);
 const FAILED = new Set(['failed', 'error']);
 
-/** 'export/markdown', 'import-auto', 'exportWord' → the kind; other jobs make no notice. */
+/** 'export/markdown', 'item-import', 'exportWord' → the kind; other jobs make no notice. */
 export function jobKind(name: string): JobKind | null {
   const n = name.toLowerCase();
-  if (n.startsWith('export')) return 'export';
-  if (n.startsWith('import')) return 'import';
+  if (n.includes('export')) return 'export';
+  if (n.includes('import')) return 'import';
   return null;
 }
 
