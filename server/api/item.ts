@@ -81,7 +81,7 @@ const add = action({
       if (!source) throw itemNotFound();
       requireCopySource(await accessToItem(req, source));
       const isPrivate = isPrivateParam(req);
-      const passwordHash = isPrivate === null && password === '' ? null : await resolveItemPassword({ isPrivate, password }, source.password);
+      const passwordHash = isPrivate === null && password === '' ? null : await resolveItemPassword({ isPrivate, password }, source);
       const item = await copyItem(deps, source, { uid: me.uid, username: me.username, name, description, passwordHash });
       return { item_id: item.itemId };
     }
@@ -89,7 +89,7 @@ const add = action({
     const itemType = params.int('item_type', 1);
     if (!ITEM_TYPES.includes(itemType)) throw new ApiError(ErrorCode.GENERIC, 'Parameter {name} has an invalid value', { name: 'item_type' });
     const domain = await checkItemDomain(deps.db, params.str('item_domain', { max: ITEM_DOMAIN_MAX_CHARS + 1 }));
-    const passwordHash = await resolveItemPassword({ isPrivate: isPrivateParam(req), password }, '');
+    const passwordHash = await resolveItemPassword({ isPrivate: isPrivateParam(req), password }, null);
     const item = await createItem(deps, { uid: me.uid, username: me.username, name, description, domain, passwordHash, itemType });
     return { item_id: item.itemId };
   },
@@ -153,7 +153,7 @@ const update = action({
     const isPrivate = isPrivateParam(req);
     const touchesVisibility = isPrivate !== null || params.has('password');
     const passwordHash = touchesVisibility
-      ? await resolveItemPassword({ isPrivate, password: params.str('password', { raw: true, max: ITEM_PASSWORD_MAX_CHARS }) }, item.password)
+      ? await resolveItemPassword({ isPrivate, password: params.str('password', { raw: true, max: ITEM_PASSWORD_MAX_CHARS }) }, item)
       : undefined;
     const row = await updateItem(deps, item, { name, description, domain, passwordHash });
     return presentItemDetail(row);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { addMember, buildItem, makeUser, standardItemSpec, type Actor, type BuiltItem } from '../helpers/fixtures';
-import { catalogs, pages, recycle } from '../../server/db/schema';
+import { catalogs, pageLocks, pages, recycle } from '../../server/db/schema';
 
 let app: TestApp;
 let ann: Actor;
@@ -142,6 +142,10 @@ describe('catalog/save', () => {
 describe('catalog/delete', () => {
   it('removes the subtree and sends its pages to the recycle bin with the deleter', async () => {
     const b = await buildItem(app, ann, standardItemSpec('Del'));
+    await app.deps.db.insert(pageLocks).values([
+      { pageId: b.pages.Tuning, lockUid: bob.uid, lockUsername: bob.username, lockTo: 2_000_000_000 },
+      { pageId: b.pages.Endpoints, lockUid: bob.uid, lockUsername: bob.username, lockTo: 2_000_000_000 },
+    ]);
     const deleted: number[] = [];
     const off = app.deps.events.on('page.deleted', (e) => deleted.push(e.pageId));
     let r;
@@ -159,6 +163,8 @@ describe('catalog/delete', () => {
     expect(bin.map((x) => x.pageId).sort()).toEqual([...ids].sort());
     expect(bin[0]).toMatchObject({ delByUid: ann.uid, delByUsername: ann.username });
     expect(deleted.sort()).toEqual([...ids].sort());
+    expect(await app.deps.db.select().from(pageLocks).where(inArray(pageLocks.pageId, ids))).toHaveLength(0);
+    expect(await app.deps.db.select().from(pageLocks).where(eq(pageLocks.pageId, b.pages.Endpoints))).toHaveLength(1);
     const left = await app.deps.db.select().from(catalogs).where(eq(catalogs.itemId, b.itemId));
     expect(left.map((c) => c.catName)).toEqual(['API']);
     // untouched: root pages and the other catalog

@@ -294,10 +294,13 @@ describe('item/pwd', () => {
     expect((await app.call('item/pwd', { item_id: 99999999, password: 'pw2' })).error_code).toBe(10101);
   });
 
-  it('a grant stops working once the password changes', async () => {
+  it('a grant survives re-sending the same password and stops working once it changes', async () => {
     const it3 = await buildItem(app, ann, { name: 'Locked3', password: 'old', rootPages: ['P'] });
     const res = await app.fetch('/api/item/pwd', { method: 'POST', body: new URLSearchParams({ item_id: String(it3.itemId), password: 'old' }) });
     const cookie = res.headers.get('set-cookie')!.split(';')[0];
+    expect((await app.call('item/info', { item_id: it3.itemId }, { cookie })).error_code).toBe(0);
+    // a settings form re-sending the same password keeps the grants
+    expect((await app.call('item/update', { item_id: it3.itemId, item_name: 'Locked3b', password: 'old' }, { token: ann.token })).error_code).toBe(0);
     expect((await app.call('item/info', { item_id: it3.itemId }, { cookie })).error_code).toBe(0);
     expect((await app.call('item/update', { item_id: it3.itemId, password: 'new-one' }, { token: ann.token })).error_code).toBe(0);
     expect((await app.call('item/info', { item_id: it3.itemId }, { cookie })).error_code).toBe(10307);

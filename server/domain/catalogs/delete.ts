@@ -1,8 +1,9 @@
 // catalog/delete: removes a catalog and everything below it; their live pages go to the
-// recycle bin with who deleted them and when (as page deletion does, showdoc-behaviour §7.1).
-import { and, eq, inArray } from 'drizzle-orm';
+// recycle bin with who deleted them and when, and lose their edit locks (as page deletion
+// does, showdoc-behaviour §7.1).
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { catalogs, pages, recycle } from '../../db/schema';
+import { catalogs, items, pageLocks, pages, recycle } from '../../db/schema';
 import { ancestry, loadCatalogs, subtreeIds } from './tree';
 import { catalogNotInItem, outsideLimit, type TopAllowed } from './errors';
 
@@ -21,7 +22,7 @@ export async function deleteCatalog(deps: AppDeps, itemId: number, catId: number
   const deleted = await deps.db.transaction(async (tx) => {
     const gone = await tx
       .update(pages)
-      .set({ isDel: 1, addtime: now })
+      .set({ isDel: 1, addtime: now, version: sql`${pages.version} + 1` })
       .where(and(eq(pages.itemId, itemId), eq(pages.isDel, 0), inArray(pages.catId, ids)))
       .returning({ pageId: pages.pageId, pageTitle: pages.pageTitle });
     for (let i = 0; i < gone.length; i += 500) {
@@ -36,7 +37,10 @@ export async function deleteCatalog(deps: AppDeps, itemId: number, catId: number
         })),
       );
     }
+    const pageIds = gone.map((p) => p.pageId);
+    for (let i = 0; i < pageIds.length; i += 1000) await tx.delete(pageLocks).where(inArray(pageLocks.pageId, pageIds.slice(i, i + 1000)));
     await tx.delete(catalogs).where(and(eq(catalogs.itemId, itemId), inArray(catalogs.catId, ids)));
+    await tx.update(items).set({ lastUpdateTime: now }).where(eq(items.itemId, itemId));
     return gone.map((p) => p.pageId);
   });
   for (const pageId of deleted) deps.events.emit('page.deleted', { itemId, pageId });

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { items, pages } from '../../db/schema';
 import { ITEM_TYPE } from '../../../shared/limits';
 import type { ItemRow } from '../../policies/itemAccess';
+import { searchVectorSql } from '../search/tokens';
 
 export const SINGLE_PAGE_WELCOME = '欢迎使用 Quire。点击右上方的编辑按钮进行编辑吧！';
 
@@ -40,11 +41,13 @@ export async function createItem(deps: AppDeps, input: NewItem): Promise<ItemRow
       })
       .returning();
     if (itemType === ITEM_TYPE.singlePage || itemType === ITEM_TYPE.table) {
+      const content = itemType === ITEM_TYPE.singlePage ? SINGLE_PAGE_WELCOME : '';
       await tx.insert(pages).values({
         itemId: item.itemId,
         catId: 0,
         pageTitle: input.name,
-        pageContent: itemType === ITEM_TYPE.singlePage ? SINGLE_PAGE_WELCOME : '',
+        pageContent: content,
+        searchVector: searchVectorSql(input.name, content),
         authorUid: input.uid,
         authorUsername: input.username,
         addtime: now,

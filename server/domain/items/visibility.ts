@@ -3,7 +3,8 @@
 // the plaintext say `is_private=1` with an empty password to keep the current one.
 import { ApiError } from '../../http/apiError';
 import { ErrorCode } from '../../../shared/errors';
-import { hashItemPassword } from '../../policies/itemPassword';
+import { hashItemPassword, itemPasswordMatches } from '../../policies/itemPassword';
+import type { ItemRow } from '../../policies/itemAccess';
 
 export const ITEM_PASSWORD_MAX_CHARS = 100;
 
@@ -13,11 +14,17 @@ export interface VisibilityInput {
   password: string;
 }
 
-/** The password hash to store, given the request and the current hash ('' for new items). */
-export async function resolveItemPassword(input: VisibilityInput, currentHash: string): Promise<string> {
+/**
+ * The password hash to store, given the request and the item (null for new items). Re-sending
+ * the current password keeps the current hash, so remembered grants stay valid.
+ */
+export async function resolveItemPassword(input: VisibilityInput, current: ItemRow | null): Promise<string> {
   const wantsPrivate = input.isPrivate ?? input.password !== '';
   if (!wantsPrivate) return '';
-  if (input.password !== '') return hashItemPassword(input.password);
-  if (currentHash) return currentHash;
+  if (input.password !== '') {
+    if (current?.password && (await itemPasswordMatches(current, input.password))) return current.password;
+    return hashItemPassword(input.password);
+  }
+  if (current?.password) return current.password;
   throw new ApiError(ErrorCode.GENERIC, 'Please set a password for a private item');
 }
