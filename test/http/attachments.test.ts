@@ -273,6 +273,33 @@ describe('bad uploads are refused and nothing is stored', () => {
     expect(fs.readdirSync(dataDir)).toEqual(['uploads']);
   });
 
+  it('real documents, archives and text files are accepted and typed from their content', async () => {
+    const { Document, Packer, Paragraph } = await import('docx');
+    const ExcelJS = (await import('exceljs')).default;
+    const JSZip = (await import('jszip')).default;
+    const docx = await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph('hello')] }] }));
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('s').addRow([1, 2]);
+    const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
+    const zip = new JSZip();
+    zip.file('a.txt', 'a');
+    const zipped = await zip.generateAsync({ type: 'nodebuffer' });
+    const files: [string, Buffer, string][] = [
+      ['spec.docx', docx, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      ['sheet.xlsx', xlsx, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['bundle.zip', zipped, 'application/zip'],
+      ['manual.pdf', PDF, 'application/pdf'],
+      ['data.csv', Buffer.from('a,b\n1,2\n'), 'text/csv'],
+      ['conf.json', Buffer.from('{"a":1}'), 'application/json'],
+      ['PHOTO.JPEG', Buffer.from('/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/yQALCAABAAEBAREA/8wABgAQEAX/2gAIAQEAAD8A0s8g/9k=', 'base64'), 'image/jpeg'],
+    ];
+    for (const [name, bytes, mime] of files) {
+      const r = await upload(editor.user_token, { page_id: pubPage }, { filename: name, bytes });
+      expect(r.json.error_code, name).toBe(0);
+      expect((await fileRow(r.json.file_id)).fileType, name).toBe(mime);
+    }
+  });
+
   it('a pasted image named "blob" gets the extension of its content', async () => {
     const r = await uploadImg(editor.user_token, { page_id: privPage }, { filename: 'blob', bytes: GIF });
     expect(r.json.success).toBe(1);
