@@ -52,10 +52,12 @@ const save = action({
     const access = await authorise(req, row.teamId, row.itemId);
     if (access.isArchived) throw new ApiError(ErrorCode.NO_PERMISSION, 'This item is archived and read-only');
     const { params } = req;
-    const group = params.has('member_group_id') ? checkMemberGroup(params.int('member_group_id')) : undefined;
+    // only fields the request carries (with a value) change; '' counts as absent
+    const given = (name: string) => params.has(name) && params.get(name) !== '';
+    const group = given('member_group_id') ? checkMemberGroup(params.int('member_group_id')) : undefined;
     if (group === MEMBER_GROUP.manage || (group !== undefined && row.memberGroupId === MEMBER_GROUP.manage)) requireGrantManage(access);
     let limit;
-    if (params.has('cat_id') || params.has('cat_ids')) {
+    if (given('cat_id') || given('cat_ids')) {
       // cat_id alone replaces the whole limit (cat_ids would otherwise win over it)
       limit = await resolveCatalogLimit(req.deps.db, row.itemId, params.id('cat_id'), params.str('cat_ids', { max: 2000 }));
     }

@@ -223,6 +223,9 @@ describe('teamItemMember/*', () => {
     expect(limited.data).toMatchObject({ member_group_id: 1, cat_id: topA, cat_ids: [topA], cat_name: 'Top A' });
     expect(seen).toEqual([{ itemId: itemA, uids: [u.tmem.uid] }]);
     expect((await access(u.tmem, itemA)).catIds).toEqual([topA]);
+    // empty fields change nothing
+    const blank = await app.call('teamItemMember/save', { id: row.id, member_group_id: '', cat_ids: '' }, { token: u.tmgr.user_token });
+    expect(blank.data).toMatchObject({ member_group_id: 1, cat_id: topA });
     const ro = await app.call('teamItemMember/save', { id: row.id, member_group_id: 0 }, { token: u.imgr.user_token });
     expect(ro.data).toMatchObject({ member_group_id: 0, cat_id: topA });
     expect((await access(u.tmem, itemA)).canEdit).toBe(false);
