@@ -20,6 +20,9 @@ function init(): void {
     suppressErrorRendering: true,
     maxTextSize: 50_000,
     theme: 'neutral',
+    // labels as SVG text, never parsed as HTML (an HTML label is drawn in the live page to be measured)
+    htmlLabels: false,
+    flowchart: { htmlLabels: false },
     fontFamily: getComputedStyle(document.body).fontFamily,
   });
   ready = true;
@@ -35,19 +38,26 @@ export function sanitizeSvg(svg: string): string {
   }) as unknown as string;
 }
 
+/** mermaid.render works in a scratch element in <body>; drop whatever it left behind. */
+function removeScratch(id: string): void {
+  document.getElementById('d' + id)?.remove();
+  document.getElementById('i' + id)?.remove();
+  const stray = document.getElementById(id);
+  if (stray && !stray.closest('[data-mermaid]')) stray.remove();
+}
+
 async function renderOne(el: HTMLElement): Promise<void> {
   const source = el.textContent ?? '';
   const id = `quire-mermaid-${++counter}`;
   try {
     const { svg } = await mermaid.render(id, source);
+    removeScratch(id);
     el.innerHTML = sanitizeSvg(svg);
     el.classList.add('is-rendered');
   } catch (e) {
+    removeScratch(id);
     el.classList.add('is-error');
     el.textContent = `${source}\n\n${e instanceof Error ? e.message.split('\n')[0] : 'Mermaid error'}`;
-  } finally {
-    document.getElementById(id)?.remove();
-    document.getElementById('d' + id)?.remove();
   }
 }
 

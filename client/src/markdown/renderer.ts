@@ -5,12 +5,13 @@ import { createRenderer, SANITIZE_CONFIG, type Rendered } from '@shared/markdown
 
 const purify = DOMPurify(window);
 
-// links that open a new tab never get a handle on this window; only _blank is a valid target
+// links that open a new tab never get a handle on this window; only _blank is a valid target, and
+// links to other sites (Markdown or raw HTML) always open in a new tab
 purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeName === 'A' && node.hasAttribute('target')) {
-    if (node.getAttribute('target') !== '_blank') node.removeAttribute('target');
-    else node.setAttribute('rel', 'noopener noreferrer nofollow');
-  }
+  if (node.nodeName !== 'A') return;
+  if (node.hasAttribute('target') && node.getAttribute('target') !== '_blank') node.removeAttribute('target');
+  if (/^(?:https?:)?\/\//i.test(node.getAttribute('href') ?? '')) node.setAttribute('target', '_blank');
+  if (node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer nofollow');
 });
 
 export function sanitizeHtml(html: string): string {

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startNode, type ServerProcess } from '../../helpers/cluster';
+import { spawn } from 'node:child_process';
+import { freePort, waitForPort, type ServerProcess } from '../../helpers/cluster';
 
 export const TEST_CAPTCHA = 'test';
 
@@ -14,13 +15,63 @@ export interface E2EServer extends ServerProcess {
   stop(): Promise<void>;
 }
 
+/** Like cluster's startNode, with a start-up allowance for a busy 2-core machine (tsx compiles on start). */
+async function startNode(env: Record<string, string>, startTimeoutMs = 150_000): Promise<ServerProcess> {
+  const p = await freePort();
+  let out = '';
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(p), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  try {
+    await Promise.race([waitForPort(p, startTimeoutMs), exited.then(() => Promise.reject(new Error(`server exited: ${out}`)))]);
+    // another process may have taken the free port in between (8 suites share this machine): make
+    // sure the one listening is ours and stays up
+    await new Promise((r) => setTimeout(r, 500));
+    if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`server exited: ${out}`);
+  } catch (e) {
+    proc.kill('SIGKILL');
+    throw e;
+  }
+  return {
+    url: `http://127.0.0.1:${p}`,
+    port: p,
+    proc,
+    output: () => out,
+    kill: async (signal = 'SIGTERM') => {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      proc.kill(signal);
+      await exited;
+    },
+  };
+}
+
 export async function startE2EServer(env: Record<string, string> = {}): Promise<E2EServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env);
+    } catch (e) {
+      if (attempt >= 3 || !/server exited|EADDRINUSE/.test(String(e))) throw e;
+    }
+  }
+}
+
+async function startOnce(env: Record<string, string>): Promise<E2EServer> {
   const clientDist = path.resolve('dist/client');
   if (!fs.existsSync(path.join(clientDist, 'index.html'))) {
     throw new Error('dist/client is missing: run `npm run build` before the browser suite');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-'));
-  const node = await startNode({ DATA_DIR: dataDir, QUIRE_TEST_CAPTCHA: TEST_CAPTCHA, CLIENT_DIST: clientDist, ...env });
+  let node: ServerProcess;
+  try {
+    node = await startNode({ DATA_DIR: dataDir, QUIRE_TEST_CAPTCHA: TEST_CAPTCHA, CLIENT_DIST: clientDist, ...env });
+  } catch (e) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw e;
+  }
   return {
     ...node,
     dataDir,
