@@ -236,6 +236,18 @@ describe('member/delete', () => {
     expect((await memberRows()).some((r) => r.uid === u.yan.uid)).toBe(false);
   });
 
+  it('removing and re-adding someone leaves one unread notice', async () => {
+    const count = async () => (await app.deps.db.select().from(notices).where(and(eq(notices.toUid, u.zed.uid), eq(notices.isRead, 0)))).length;
+    const before = await count();
+    expect(before).toBe(1);
+    for (let i = 0; i < 3; i++) {
+      expect((await app.call('member/save', { item_id: itemId, username: 'm_zed', member_group_id: 0 }, { token: u.owner.user_token })).error_code).toBe(0);
+      const [row] = (await memberRows()).filter((r) => r.uid === u.zed.uid);
+      expect((await app.call('member/delete', { item_id: itemId, item_member_id: row.itemMemberId }, { token: u.owner.user_token })).error_code).toBe(0);
+    }
+    expect(await count()).toBe(1);
+  });
+
   it('did not create notices for refused requests', async () => {
     const rows = await app.deps.db.select().from(notices).where(eq(notices.toUid, u.xia.uid));
     expect(rows.length).toBe(1);

@@ -4,7 +4,7 @@
 // because the policies read memberships from the database on every request.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { itemMembers, users } from '../../db/schema';
+import { itemMembers, notices, users } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { ErrorCode } from '../../../shared/errors';
 import type { ItemRow } from '../../policies/itemAccess';
@@ -67,9 +67,25 @@ export async function addItemMembers(deps: AppDeps, input: AddMembersInput): Pro
       )
       .onConflictDoNothing()
       .returning();
+    // removing and re-adding someone does not pile up notices: one unread per item is enough
+    const unread = rows.length
+      ? await tx
+          .select({ uid: notices.toUid })
+          .from(notices)
+          .where(
+            and(
+              inArray(notices.toUid, rows.map((r) => r.uid)),
+              eq(notices.noticeType, 'member_added'),
+              eq(notices.objectType, 'item'),
+              eq(notices.objectId, input.item.itemId),
+              eq(notices.isRead, 0),
+            ),
+          )
+      : [];
+    const told = new Set(unread.map((n) => n.uid));
     const created = await insertNotices(
       tx,
-      rows.map((r) => memberAddedNotice(r.uid, input.actor, input.item, input.group)),
+      rows.filter((r) => !told.has(r.uid)).map((r) => memberAddedNotice(r.uid, input.actor, input.item, input.group)),
       now,
     );
     return { rows, created };
