@@ -7,7 +7,8 @@ import { ITEM_DESCRIPTION_MAX_CHARS, ITEM_NAME_MAX_CHARS, MEMBER_GROUP } from '.
 import { accessToItem, accessToItemId, findPage, itemNotFound } from '../policies/request';
 import { requireManage, requireVisit, type ItemAccess } from '../policies/itemAccess';
 import { findItem } from '../policies/load';
-import { checkOwnPassword, findUserByName } from '../domain/accounts';
+import { findUserByName } from '../domain/accounts';
+import { checkOwnerPassword as checkOwnerPasswordThrottled } from '../domain/items/ownerPassword';
 import { countUnread } from '../domain/notices/count';
 import { checkItemDomain, ITEM_DOMAIN_MAX_CHARS } from '../domain/items/itemDomain';
 import { ITEM_PASSWORD_MAX_CHARS, resolveItemPassword } from '../domain/items/visibility';
@@ -128,7 +129,7 @@ async function managed(req: ActionRequest, opts: { change?: boolean } = {}): Pro
 /** Delete, archive and transfer need the item owner's login password, whoever asks. */
 async function checkOwnerPassword(req: ActionRequest, access: ItemAccess): Promise<void> {
   const password = req.params.str('password', { raw: true, max: 128 });
-  await checkOwnPassword(req.deps, access.item.uid, password, ErrorCode.OWNER_PASSWORD_WRONG);
+  await checkOwnerPasswordThrottled(req.deps, req.me().uid, access.item.uid, password);
 }
 
 const detail = action({

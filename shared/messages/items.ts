@@ -13,4 +13,5 @@ export const items: Record<string, string> = {
   'You are not a member of this item': '你不是该项目的成员',
   'Wrong password; enter the verification code as well': '密码错误，请同时输入验证码',
   'Wrong password': '密码错误',
+  'Too many wrong passwords; try again later': '密码错误次数过多，请稍后再试',
 };

@@ -370,6 +370,20 @@ describe('item/delete, item/archive, item/attorn', () => {
     expect(await itemRow(b.itemId)).toEqual(before);
   });
 
+  it('stop a manager who keeps guessing the owner password', async () => {
+    const guesser = await makeUser(app, 'items_guesser');
+    const b = await buildItem(app, ann, { name: 'Brute' });
+    await addMember(app, b.itemId, guesser, 2);
+    for (let i = 0; i < 10; i++) {
+      expect((await app.call('item/delete', { item_id: b.itemId, password: `guess-${i}` }, { token: guesser.token })).error_code).toBe(10208);
+    }
+    const right = await app.call('item/delete', { item_id: b.itemId, password: 'secret-pass-1' }, { token: guesser.token });
+    expect(right.error_code).toBe(10429);
+    expect((await itemRow(b.itemId)).isDel).toBe(0);
+    // the owner is not locked out by someone else's guesses
+    expect((await app.call('item/archive', { item_id: b.itemId, password: 'secret-pass-1' }, { token: ann.token })).error_code).toBe(0);
+  });
+
   it('refuse non-managers even with the right password', async () => {
     const b = await buildItem(app, ann, { name: 'Guarded2' });
     await addMember(app, b.itemId, bob, 1);
