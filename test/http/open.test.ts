@@ -28,6 +28,7 @@ const amp = (s: string) => s.split('&').join('_this_and_change_');
 describe('open API', () => {
   let app: TestApp;
   let itemId: number;
+  let ownerToken: string;
 
   const pageRows = () => app.deps.db.select().from(pages).where(eq(pages.itemId, itemId)).orderBy(asc(pages.pageId));
   const catRows = () => app.deps.db.select().from(catalogs).where(eq(catalogs.itemId, itemId)).orderBy(asc(catalogs.catId));
@@ -38,6 +39,7 @@ describe('open API', () => {
   beforeAll(async () => {
     app = await startTestApp();
     const owner = await app.register('openowner');
+    ownerToken = owner.user_token;
     const [item] = await app.deps.db
       .insert(items)
       .values({ itemName: 'Open', uid: owner.uid, username: 'openowner', addtime: 1, lastUpdateTime: 1 })
@@ -117,6 +119,26 @@ describe('open API', () => {
     expect(await app.deps.db.select().from(pages).where(eq(pages.itemId, item.itemId))).toHaveLength(0);
   });
 
+  it('an archived item refuses open writes; a full item (5,000 pages) only updates', async () => {
+    const other = await app.register('openfull');
+    const [arch] = await app.deps.db.insert(items).values({ itemName: 'Archived', uid: other.uid, username: 'openfull', isArchived: 1 }).returning();
+    await app.deps.db.insert(itemTokens).values({ itemId: arch.itemId, apiKey: 'archkey', apiToken: 'archtoken' });
+    const a = await app.call('open/updateItem', { api_key: 'archkey', api_token: 'archtoken', cat_name: 'x', page_title: 'x', page_content: 'y' });
+    expect(a.error_code).toBe(10103);
+    expect(await app.deps.db.select().from(catalogs).where(eq(catalogs.itemId, arch.itemId))).toHaveLength(0);
+
+    const [full] = await app.deps.db.insert(items).values({ itemName: 'Full', uid: other.uid, username: 'openfull' }).returning();
+    await app.deps.db.insert(itemTokens).values({ itemId: full.itemId, apiKey: 'fullkey', apiToken: 'fulltoken' });
+    const rows = Array.from({ length: 5000 }, (_, i) => ({ itemId: full.itemId, pageTitle: `p${i}`, pageContent: 'x' }));
+    for (let i = 0; i < rows.length; i += 1000) await app.deps.db.insert(pages).values(rows.slice(i, i + 1000));
+    const add = await app.call('open/updateItem', { api_key: 'fullkey', api_token: 'fulltoken', cat_name: 'new', page_title: 'new', page_content: 'y' });
+    expect(add.error_code).toBe(10100);
+    expect(await app.deps.db.select().from(catalogs).where(eq(catalogs.itemId, full.itemId))).toHaveLength(0);
+    const upd = await app.call('open/updateItem', { api_key: 'fullkey', api_token: 'fulltoken', page_title: 'p7', page_content: 'updated' });
+    expect(upd.error_code).toBe(0);
+    expect(upd.data.page_content).toBe('updated');
+  });
+
   it('builds API pages from a raw showdoc_api.sh body', async () => {
     const txt = sedBlocks(fs.readFileSync(path.join(FIX, 'UserController.php'), 'utf8'));
     // exactly what the script's heredoc sends: unencoded, '&' replaced, trailing newline
@@ -172,6 +194,11 @@ describe('open API', () => {
     expect(order.pageContent).toContain(`##### 请求参数示例  \n\`\`\`\n${JSON.stringify({ sku: 'A-1', count: 2 }, null, 4)}\n\n\`\`\``);
     expect(order.pageContent).toContain('##### json字段说明');
     expect(order.pageContent).toContain('|sku|  是 |  string |  商品编号 | \n');
+
+    // the pages are indexed like any saved page
+    const found = await app.call('item/search', { item_id: itemId, keyword: '用户注册' }, { token: ownerToken });
+    expect(found.error_code).toBe(0);
+    expect(found.data.pages.map((p: { page_id: number }) => p.page_id)).toContain(reg.pageId);
 
     // sending the same file again updates the same pages (no duplicates, no new history)
     const histBefore = (await snapshot()).history;

@@ -27,7 +27,8 @@ export class OpenAuthError extends ApiError {
 }
 
 /**
- * The id of the live item these credentials belong to; OpenAuthError (10306) otherwise.
+ * The id of the live, writable item these credentials belong to; OpenAuthError (10306) otherwise,
+ * 10103 for an archived item.
  * Rate limits: too many failures per IP → 10429; calls per key → 10429.
  */
 export async function checkOpenCredentials(deps: AppDeps, apiKey: string, apiToken: string, ip: string): Promise<number> {
@@ -39,7 +40,7 @@ export async function checkOpenCredentials(deps: AppDeps, apiKey: string, apiTok
   const key = apiKey.slice(0, 200);
   const [row] = key
     ? await deps.db
-        .select({ apiKey: itemTokens.apiKey, apiToken: itemTokens.apiToken, itemId: itemTokens.itemId, isDel: items.isDel })
+        .select({ apiKey: itemTokens.apiKey, apiToken: itemTokens.apiToken, itemId: itemTokens.itemId, isDel: items.isDel, isArchived: items.isArchived })
         .from(itemTokens)
         .innerJoin(items, eq(items.itemId, itemTokens.itemId))
         .where(eq(itemTokens.apiKey, key))
@@ -55,5 +56,7 @@ export async function checkOpenCredentials(deps: AppDeps, apiKey: string, apiTok
   }
   await enforce(deps.db, LIMITS.openApiPerKey, key, now);
   await deps.db.update(itemTokens).set({ lastCheckTime: now }).where(eq(itemTokens.apiKey, key));
+  // every open action writes; archived items are read-only everywhere
+  if (row.isArchived === 1) throw new ApiError(ErrorCode.NO_PERMISSION, 'This item is archived and read-only');
   return row.itemId;
 }

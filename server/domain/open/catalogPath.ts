@@ -28,8 +28,9 @@ export function parseCatalogPath(path: string): string[] {
 }
 
 /** The id of the catalog at this path (0 = item root), creating missing levels. */
-export async function ensureCatalogPath(db: DbOrTx, itemId: number, parts: string[], now: number): Promise<number> {
+export async function ensureCatalogPath(db: DbOrTx, itemId: number, parts: string[], now: number): Promise<{ catId: number; created: boolean }> {
   let parent = 0;
+  let created = false;
   let level = TOP_CATALOG_LEVEL;
   for (const name of parts) {
     const [found] = await db
@@ -41,13 +42,30 @@ export async function ensureCatalogPath(db: DbOrTx, itemId: number, parts: strin
     if (found) {
       parent = found.catId;
     } else {
-      const [created] = await db
+      const [row] = await db
         .insert(catalogs)
         .values({ catName: name, itemId, parentCatId: parent, level, sNumber: DEFAULT_S_NUMBER, addtime: now })
         .returning({ catId: catalogs.catId });
-      parent = created.catId;
+      parent = row.catId;
+      created = true;
     }
     level++;
   }
-  return parent;
+  return { catId: parent, created };
+}
+
+/** The catalog at this path without creating anything; null when a level is missing. */
+export async function findCatalogPath(db: DbOrTx, itemId: number, parts: string[]): Promise<{ catId: number; created: boolean } | null> {
+  let parent = 0;
+  for (const name of parts) {
+    const [found] = await db
+      .select({ catId: catalogs.catId })
+      .from(catalogs)
+      .where(and(eq(catalogs.itemId, itemId), eq(catalogs.parentCatId, parent), eq(catalogs.catName, name)))
+      .orderBy(asc(catalogs.sNumber), asc(catalogs.catId))
+      .limit(1);
+    if (!found) return null;
+    parent = found.catId;
+  }
+  return { catId: parent, created: false };
 }

@@ -1,13 +1,15 @@
 // Upsert of one page by (item, catalog path, title) for the open API. Catalogs are created
-// by path; the page is written like any save (previous version kept in page_history,
-// 'page.saved' published). Authored by uid 0 / 'update_by_title' as ShowDoc does.
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+// by path; the page goes through savePage like any other save (previous version kept in
+// page_history, search index refreshed, 'page.saved' published). Authored by uid 0 /
+// 'update_by_title' as ShowDoc does. Re-sending an identical page changes nothing.
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { items, pageHistory, pages } from '../../db/schema';
+import { pages } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { ErrorCode } from '../../../shared/errors';
 import { DEFAULT_S_NUMBER, OPEN_API_MAX_PAGES, PAGE_CONTENT_MAX_CHARS, PAGE_TITLE_MAX_CHARS } from '../../../shared/limits';
-import { ensureCatalogPath, parseCatalogPath } from './catalogPath';
+import { savePage } from '../pages/save';
+import { ensureCatalogPath, findCatalogPath, parseCatalogPath } from './catalogPath';
 
 export const OPEN_API_AUTHOR = 'update_by_title';
 
@@ -41,86 +43,43 @@ export function validateOpenPage(input: OpenPageInput): string[] {
 
 export async function upsertPageByTitle(deps: AppDeps, input: OpenPageInput): Promise<OpenPageResult> {
   const parts = validateOpenPage(input);
-  const now = deps.now();
   const title = input.title.trim();
   const sNumber = input.sNumber ?? DEFAULT_S_NUMBER;
 
-  const outcome = await deps.db.transaction(async (tx) => {
-    const catId = await ensureCatalogPath(tx, input.itemId, parts, now);
-    const [existing] = await tx
-      .select()
-      .from(pages)
-      .where(and(eq(pages.itemId, input.itemId), eq(pages.catId, catId), eq(pages.pageTitle, title), eq(pages.isDel, 0)))
-      .orderBy(asc(pages.pageId))
-      .limit(1);
-    if (existing && existing.pageContent === input.content && existing.sNumber === sNumber) {
-      // a script re-sending the same document changes nothing (no history entry, no event)
-      return { pageId: existing.pageId, created: false, previous: existing, version: existing.version, unchanged: true };
-    }
-    if (existing) {
-      await tx.insert(pageHistory).values({
-        pageId: existing.pageId,
-        itemId: existing.itemId,
-        catId: existing.catId,
-        pageTitle: existing.pageTitle,
-        pageContent: existing.pageContent,
-        sNumber: existing.sNumber,
-        authorUid: existing.authorUid,
-        authorUsername: existing.authorUsername,
-        pageComments: existing.pageComments,
-        addtime: existing.addtime,
-      });
-      const [row] = await tx
-        .update(pages)
-        .set({
-          pageContent: input.content,
-          sNumber,
-          authorUid: 0,
-          authorUsername: OPEN_API_AUTHOR,
-          addtime: now,
-          pageComments: '',
-          version: sql`${pages.version} + 1`,
-        })
-        .where(eq(pages.pageId, existing.pageId))
-        .returning({ version: pages.version });
-      await tx.update(items).set({ lastUpdateTime: now }).where(eq(items.itemId, input.itemId));
-      return { pageId: existing.pageId, created: false, previous: existing, version: row.version, unchanged: false };
-    }
+  const target = await deps.db.transaction(async (tx) => {
     const [{ n }] = await tx.select({ n: count() }).from(pages).where(eq(pages.itemId, input.itemId));
-    if (n >= OPEN_API_MAX_PAGES) {
+    const full = n >= OPEN_API_MAX_PAGES;
+    // a full item may still update its pages, but gets no new catalogs or pages
+    const path = full ? await findCatalogPath(tx, input.itemId, parts) : await ensureCatalogPath(tx, input.itemId, parts, deps.now());
+    const [existing] = !path
+      ? []
+      : await tx
+            .select({ pageId: pages.pageId, content: pages.pageContent, sNumber: pages.sNumber })
+            .from(pages)
+            .where(and(eq(pages.itemId, input.itemId), eq(pages.catId, path.catId), eq(pages.pageTitle, title), eq(pages.isDel, 0)))
+            .orderBy(asc(pages.pageId))
+            .limit(1);
+    if (!path || (!existing && full)) {
       throw new ApiError(ErrorCode.VALIDATION, 'This item already has {max} pages; the open API cannot add more', { max: OPEN_API_MAX_PAGES });
     }
-    const [row] = await tx
-      .insert(pages)
-      .values({
-        itemId: input.itemId,
-        catId,
-        pageTitle: title,
-        pageContent: input.content,
-        sNumber,
-        authorUid: 0,
-        authorUsername: OPEN_API_AUTHOR,
-        addtime: now,
-        pageAddtime: now,
-      })
-      .returning({ pageId: pages.pageId, version: pages.version });
-    await tx.update(items).set({ lastUpdateTime: now }).where(eq(items.itemId, input.itemId));
-    return { pageId: row.pageId, created: true, previous: null, version: row.version, unchanged: false };
+    return { catId: path.catId, catalogsCreated: path.created, existing };
   });
+  if (target.catalogsCreated) deps.events.emit('catalog.changed', { itemId: input.itemId });
 
-  if (outcome.unchanged) return { pageId: outcome.pageId, created: false };
-  deps.events.emit('page.saved', {
+  const { existing } = target;
+  if (existing && existing.content === input.content && existing.sNumber === sNumber) {
+    return { pageId: existing.pageId, created: false };
+  }
+  const saved = await savePage(deps, {
     itemId: input.itemId,
-    pageId: outcome.pageId,
-    uid: 0,
-    previousAuthorUid: outcome.previous?.authorUid ?? 0,
+    pageId: existing?.pageId ?? 0,
+    catId: target.catId,
     title,
-    created: outcome.created,
-    source: 'open',
     content: input.content,
-    previousContent: outcome.previous?.pageContent ?? '',
-    version: outcome.version,
+    sNumber,
+    uid: 0,
+    username: OPEN_API_AUTHOR,
+    source: 'open',
   });
-  if (parts.length) deps.events.emit('catalog.changed', { itemId: input.itemId });
-  return { pageId: outcome.pageId, created: outcome.created };
+  return { pageId: saved.pageId, created: saved.created };
 }

@@ -1,0 +1,36 @@
+// DESIGN.md §7 budgets (PostgreSQL on a 2-core machine). Embedded PGlite must reach half of them:
+// half the throughput, twice the latency.
+export interface Budget {
+  minReqPerSec?: number;
+  maxP95Ms?: number;
+}
+
+export const BUDGETS: Record<string, Budget> = {
+  'page/info': { minReqPerSec: 10_000 },
+  'item/info (1,000 pages)': { minReqPerSec: 2_000, maxP95Ms: 30 },
+  'page/save (with history)': { minReqPerSec: 600 },
+  'item/search': { minReqPerSec: 1_000, maxP95Ms: 50 },
+};
+
+export const RSS_BUDGET_MB = 300;
+
+export function budgetFor(name: string, db: 'pglite' | 'postgres'): Budget {
+  const key = Object.keys(BUDGETS).find((k) => name.startsWith(k.split(' ')[0]))!;
+  const b = BUDGETS[key];
+  if (db === 'postgres') return b;
+  return {
+    minReqPerSec: b.minReqPerSec !== undefined ? b.minReqPerSec / 2 : undefined,
+    maxP95Ms: b.maxP95Ms !== undefined ? b.maxP95Ms * 2 : undefined,
+  };
+}
+
+export function describeBudget(b: Budget): string {
+  const parts: string[] = [];
+  if (b.minReqPerSec !== undefined) parts.push(`≥ ${b.minReqPerSec.toLocaleString('en-US')} req/s`);
+  if (b.maxP95Ms !== undefined) parts.push(`p95 ≤ ${b.maxP95Ms} ms`);
+  return parts.join(', ');
+}
+
+export function meets(b: Budget, reqPerSec: number, p95: number): boolean {
+  return (b.minReqPerSec === undefined || reqPerSec >= b.minReqPerSec) && (b.maxP95Ms === undefined || p95 <= b.maxP95Ms);
+}
