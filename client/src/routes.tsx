@@ -5,6 +5,7 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import { Spin } from 'antd';
 import { ComingSoon, type ComingSoonScreen } from './components/ComingSoon';
 import { LoadingBar } from './components/LoadingBar';
+import { LiveNotices } from './realtime/LiveNotices';
 import { NotFound } from './screens/NotFound';
 
 const screen = (load: () => Promise<{ default: ComponentType }>) => {
@@ -18,6 +19,7 @@ function Root() {
   return (
     <>
       <LoadingBar />
+      <LiveNotices />
       <Suspense
         fallback={
           <div style={{ display: 'flex', justifyContent: 'center', paddingTop: '20vh' }}>

@@ -29,3 +29,9 @@ export async function request<T extends AckAnswer>(event: string, payload: unkno
     return { ok: false, error_code: -101, error_message: 'timeout' } as T;
   }
 }
+
+/** After logout or a change of user: the next use connects again with the new session cookie. */
+export function closeRealtimeSocket(): void {
+  socket?.disconnect();
+  socket = null;
+}

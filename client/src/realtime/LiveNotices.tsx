@@ -1,0 +1,71 @@
+// Notices pushed by the gateway ('notice' on the user's room) reach every open tab at once:
+// the 10-second message linking to the notices screen (spec §9), and the unread count for badges.
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../session/user';
+import { feedback } from '../ui/feedback';
+import { closeRealtimeSocket, realtimeSocket } from './socket';
+import { setUnreadCount } from './unread';
+
+const MESSAGE_MS = 10_000;
+
+interface PushedNotice {
+  notice_id: number;
+  notice_title: string;
+  unread_count: number;
+}
+
+export function LiveNotices() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const [connected, setConnected] = useState(false);
+  // read through a ref: a language switch must not reopen the socket (editors hold its rooms)
+  const ui = useRef({ navigate, t });
+  ui.current = { navigate, t };
+
+  const uid = user?.uid ?? 0;
+  useEffect(() => {
+    if (!uid) {
+      closeRealtimeSocket();
+      return;
+    }
+    const socket = realtimeSocket();
+    const onConnect = () => setConnected(true);
+    const onDisconnect = () => setConnected(false);
+    socket.on('connect', onConnect);
+    socket.on('disconnect', onDisconnect);
+    setConnected(socket.connected);
+    const onNotice = (n: PushedNotice) => {
+      setUnreadCount(n.unread_count);
+      const key = 'unread-notice';
+      feedback()?.message.info({
+        key,
+        duration: MESSAGE_MS / 1000,
+        content: (
+          <a
+            onClick={() => {
+              feedback()?.message.destroy(key);
+              ui.current.navigate('/notice/index');
+            }}
+            data-testid="live-notice"
+          >
+            {ui.current.t('messages.unreadNotice')}
+          </a>
+        ),
+      });
+    };
+    socket.on('notice', onNotice);
+    return () => {
+      socket.off('notice', onNotice);
+      socket.off('connect', onConnect);
+      socket.off('disconnect', onDisconnect);
+      // the session changed: a socket opened for the previous user must not stay in its rooms
+      closeRealtimeSocket();
+    };
+  }, [uid]);
+
+  // a marker of the live connection (read by the browser suite, harmless elsewhere)
+  return user ? <span hidden data-live={connected ? 'connected' : 'connecting'} /> : null;
+}
