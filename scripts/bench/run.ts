@@ -151,7 +151,7 @@ async function runKind(kind: Kind, rows: Row[]): Promise<number> {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     process.stderr.write(`[${kind}] seeding…\n`);
     const s = await seed(deps, (msg) => process.stderr.write(`[${kind}] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`));
-    process.stderr.write(`[${kind}] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s${s.searchVectors ? '' : ' (no search index module yet)'}\n`);
+    process.stderr.write(`[${kind}] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     for (const c of CASES) {
       const reqs = c.requests(s);
       const budget = budgetFor(c.endpoint, kind);

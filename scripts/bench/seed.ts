@@ -1,15 +1,11 @@
 // Benchmark data through direct inserts (independent of the endpoints under test):
 // an item of 1,000 ~2 KB pages in three catalog levels, and an item of 10,000 pages of
-// mixed Chinese/English Markdown for search. Pages get their search vector when the search
-// module is present.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { SQL } from 'drizzle-orm';
+// mixed Chinese/English Markdown for search. Pages get the search vector savePage would write.
 import type { AppDeps } from '../../server/deps';
 import { catalogs, items, pages } from '../../server/db/schema';
 import { createUser } from '../../server/domain/accounts';
 import { issueToken } from '../../server/auth/tokens';
+import { searchVectorSql } from '../../server/domain/search/tokens';
 import { pageMarkdown, pageTitle, rng } from './content';
 
 export interface Seeded {
@@ -19,19 +15,9 @@ export interface Seeded {
   /** pages of the 1,000-page item */
   menuPageIds: number[];
   searchItemId: number;
-  searchVectors: boolean;
 }
 
-type VectorFn = (title: string, content: string) => SQL;
-
-async function loadVectorFn(): Promise<VectorFn | null> {
-  const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server/domain/search/tokens.ts');
-  if (!fs.existsSync(file)) return null;
-  const mod = (await import(pathToFileURL(file).href)) as { searchVectorSql?: VectorFn };
-  return mod.searchVectorSql ?? null;
-}
-
-async function insertPages(deps: AppDeps, itemId: number, count: number, catFor: (i: number) => number, seed: number, vector: VectorFn | null, size: number): Promise<number[]> {
+async function insertPages(deps: AppDeps, itemId: number, count: number, catFor: (i: number) => number, seed: number, size: number): Promise<number[]> {
   const r = rng(seed);
   const ids: number[] = [];
   const now = deps.now();
@@ -51,7 +37,7 @@ async function insertPages(deps: AppDeps, itemId: number, count: number, catFor:
         authorUsername: 'bench',
         addtime: now,
         pageAddtime: now,
-        ...(vector ? { searchVector: vector(title, content) } : {}),
+        searchVector: searchVectorSql(title, content),
       });
     }
     const out = await deps.db.insert(pages).values(rows).returning({ pageId: pages.pageId });
@@ -63,7 +49,6 @@ async function insertPages(deps: AppDeps, itemId: number, count: number, catFor:
 export async function seed(deps: AppDeps, progress: (msg: string) => void = () => {}): Promise<Seeded> {
   const user = await createUser(deps, { username: 'bench', password: 'bench-password-1' });
   const token = await issueToken(deps.db, user.uid, deps.now(), 30, '127.0.0.1');
-  const vector = await loadVectorFn();
   const now = deps.now();
 
   const [menuItem] = await deps.db.insert(items).values({ itemName: 'Bench 1k', uid: user.uid, username: 'bench', addtime: now, lastUpdateTime: now }).returning();
@@ -86,12 +71,12 @@ export async function seed(deps: AppDeps, progress: (msg: string) => void = () =
   }
   // 1 in 20 pages at the item root, the rest spread over all catalogs
   progress('user and catalogs ready');
-  const menuPageIds = await insertPages(deps, menuItem.itemId, 1000, (i) => (i % 20 === 0 ? 0 : catIds[i % catIds.length]), 7, vector, 2000);
+  const menuPageIds = await insertPages(deps, menuItem.itemId, 1000, (i) => (i % 20 === 0 ? 0 : catIds[i % catIds.length]), 7, 2000);
 
   progress('1,000-page item seeded');
   const [searchItem] = await deps.db.insert(items).values({ itemName: 'Bench 10k', uid: user.uid, username: 'bench', addtime: now, lastUpdateTime: now }).returning();
-  await insertPages(deps, searchItem.itemId, 10_000, () => 0, 11, vector, 1200);
+  await insertPages(deps, searchItem.itemId, 10_000, () => 0, 11, 1200);
 
   progress('10,000-page item seeded');
-  return { token, uid: user.uid, menuItemId: menuItem.itemId, menuPageIds, searchItemId: searchItem.itemId, searchVectors: !!vector };
+  return { token, uid: user.uid, menuItemId: menuItem.itemId, menuPageIds, searchItemId: searchItem.itemId };
 }
