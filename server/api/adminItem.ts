@@ -1,7 +1,7 @@
 // /api/adminItem/* — the admin console's item list (spec §7 Admin). Administrators only (10103).
 import { action, controller } from '../http/action';
 import * as adminItems from '../domain/admin/items';
-import { adminPaging } from './adminParams';
+import { adminPaging, sqlText } from './adminParams';
 
 const getList = action({
   auth: 'admin',
@@ -10,7 +10,7 @@ const getList = action({
     const isDel = params.int('is_del', 0, { min: 0, max: 1 }) as 0 | 1;
     return adminItems.listItems(
       req.deps,
-      { itemName: params.str('item_name', { max: 200 }), username: params.str('username', { max: 100 }), isDel },
+      { itemName: sqlText(params, 'item_name', { max: 200 }), username: sqlText(params, 'username', { max: 100 }), isDel },
       adminPaging(params),
     );
   },
@@ -35,7 +35,7 @@ const recoverItem = action({
 const attorn = action({
   auth: 'admin',
   async run(req) {
-    return adminItems.attornItem(req.deps, req.params.id('item_id'), req.params.str('username', { max: 254 }));
+    return adminItems.attornItem(req.deps, req.params.id('item_id'), sqlText(req.params, 'username', { max: 254 }));
   },
 });
 

@@ -1,5 +1,5 @@
-// Parameters shared by the admin console controllers.
-import type { Params } from '../http/params';
+// Parameters shared by the admin console controllers (and text checks the user controller uses too).
+import type { Params, StrOptions } from '../http/params';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
 import { PAGE_SIZES } from '../../shared/limits';
@@ -21,4 +21,14 @@ export function groupParam(params: Params, required = false): 1 | 2 | undefined 
   const g = params.int('groupid');
   if (g !== 1 && g !== 2) throw new ApiError(ErrorCode.GENERIC, 'Parameter {name} has an invalid value', { name: 'groupid' });
   return g;
+}
+
+/**
+ * Text that goes into SQL: PostgreSQL text cannot hold NUL, so a value with one is refused here
+ * (clear 10101) instead of failing inside the database (500). Used by the user and admin controllers.
+ */
+export function sqlText(params: Params, name: string, opts: StrOptions = {}): string {
+  const v = params.str(name, opts);
+  if (v.includes('\u0000')) throw new ApiError(ErrorCode.GENERIC, 'Parameter {name} has an invalid value', { name });
+  return v;
 }

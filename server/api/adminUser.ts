@@ -2,12 +2,12 @@
 import { action, controller } from '../http/action';
 import * as users from '../domain/admin/users';
 import { checkUpdate } from './adminUpdate';
-import { adminPaging, groupParam } from './adminParams';
+import { adminPaging, groupParam, sqlText } from './adminParams';
 
 const getList = action({
   auth: 'admin',
   async run(req) {
-    return users.listUsers(req.deps, req.params.str('username', { max: 100 }), adminPaging(req.params));
+    return users.listUsers(req.deps, sqlText(req.params, 'username', { max: 100 }), adminPaging(req.params));
   },
 });
 
@@ -18,10 +18,10 @@ const addUser = action({
     const { params, deps } = req;
     const uid = params.id('uid');
     const password = params.str('password', { raw: true, max: 128 });
-    const name = params.has('name') ? params.str('name', { max: 200 }) : undefined;
+    const name = params.has('name') ? sqlText(params, 'name', { max: 200 }) : undefined;
     const groupid = groupParam(params);
     if (uid) return users.editUser(deps, uid, { password, name, groupid });
-    return users.addUser(deps, { username: params.str('username', { max: 50 }), password, name, groupid });
+    return users.addUser(deps, { username: sqlText(params, 'username', { max: 50 }), password, name, groupid });
   },
 });
 

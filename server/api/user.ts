@@ -9,6 +9,7 @@ import { sendMail } from '../auth/mailer';
 import { siteUrl } from '../http/siteUrl';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
+import { sqlText } from './adminParams';
 
 const ttlSeconds = (days: number) => days * 86400;
 
@@ -17,7 +18,7 @@ const register = action({
   async run(req) {
     const { deps, params, ctx } = req;
     await enforce(deps.db, LIMITS.registerPerIp, req.ip, deps.now());
-    const username = params.str('username', { max: 50 });
+    const username = sqlText(params, 'username', { max: 50 });
     const password = params.str('password', { raw: true, max: 128 });
     const confirm = params.str('confirm_password', { raw: true, max: 128 });
     if (!username) throw new ApiError(ErrorCode.GENERIC, 'Parameter {name} is required', { name: 'username' });
@@ -32,7 +33,7 @@ const login = action({
   auth: 'optional',
   async run(req) {
     const { deps, params, ctx } = req;
-    const name = params.str('username', { max: 254 });
+    const name = sqlText(params, 'username', { max: 254 });
     const password = params.str('password', { raw: true, max: 128 });
     if (!name || !password) throw new ApiError(ErrorCode.WRONG_CREDENTIALS, 'Wrong username or password');
     const now = deps.now();
@@ -83,7 +84,7 @@ const info = action({
 const updateInfo = action({
   auth: 'required',
   async run(req) {
-    await accounts.updateName(req.deps, req.me().uid, req.params.str('name', { max: 200 }));
+    await accounts.updateName(req.deps, req.me().uid, sqlText(req.params, 'name', { max: 200 }));
     return [];
   },
 });
@@ -104,7 +105,7 @@ const updateEmail = action({
   auth: 'required',
   async run(req) {
     const { deps, params } = req;
-    const email = params.str('email', { max: 254 });
+    const email = sqlText(params, 'email', { max: 254 });
     const password = params.str('password', { raw: true, max: 128 });
     const result = await accounts.updateEmail(deps, req.me().uid, email, password);
     let mail_sent = false;
@@ -128,7 +129,7 @@ const verifyEmail = action({
   auth: 'optional',
   async run(req) {
     const { deps, params } = req;
-    const user = await accounts.consumeMailToken(deps, params.id('uid'), params.str('email'), params.str('token'), 'verify');
+    const user = await accounts.consumeMailToken(deps, params.id('uid'), sqlText(params, 'email'), params.str('token'), 'verify');
     await accounts.markEmailVerified(deps, user.uid);
     return rawReply({ status: 302, type: 'text/plain; charset=utf-8', body: 'Email verified', headers: { Location: '/user/setting?email_verified=1' } });
   },
@@ -140,7 +141,7 @@ const resetPasswordEmail = action({
     const { deps, params, ctx } = req;
     const now = deps.now();
     await enforce(deps.db, LIMITS.resetPerIp, req.ip, now);
-    const email = params.str('email', { max: 254 });
+    const email = sqlText(params, 'email', { max: 254 });
     accounts.validateEmail(email);
     await checkCaptcha(deps.db, ctx, params, now, deps.config.testCaptcha);
     if (!deps.config.smtp) {
@@ -169,7 +170,7 @@ const resetPasswordByUrl = action({
     await enforce(deps.db, LIMITS.resetPerIp, req.ip, deps.now());
     const newPassword = params.str('new_password', { raw: true, max: 128 });
     accounts.validatePassword(newPassword);
-    const user = await accounts.consumeMailToken(deps, params.id('uid'), params.str('email'), params.str('token'), 'reset');
+    const user = await accounts.consumeMailToken(deps, params.id('uid'), sqlText(params, 'email'), params.str('token'), 'reset');
     await accounts.setPassword(deps, user.uid, newPassword);
     if (!user.emailVerify) await accounts.markEmailVerified(deps, user.uid);
     return [];
@@ -179,7 +180,7 @@ const resetPasswordByUrl = action({
 const allUser = action({
   auth: 'required',
   async run(req) {
-    return accounts.searchUsers(req.deps, req.params.str('username', { max: 50 }));
+    return accounts.searchUsers(req.deps, sqlText(req.params, 'username', { max: 50 }));
   },
 });
 

@@ -40,13 +40,13 @@ async function login(base: string, username: string, password: string) {
 
 beforeAll(async () => {
   app = await startTestApp();
-});
+}, 120_000);
 
 afterAll(async () => {
   await server?.kill();
   await app?.close();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-});
+}, 60_000);
 
 describe('admin CLI commands', () => {
   it('create-user: the first account of an empty database is administrator, --admin makes more', async () => {

@@ -45,11 +45,11 @@ beforeAll(async () => {
   boss = await app.register('boss');
   ann = await app.register('ann');
   ben = await app.register('ben');
-});
+}, 120_000);
 
 afterAll(async () => {
   await Promise.all([app?.close(), ldap?.stop()]);
-});
+}, 60_000);
 
 describe('admin endpoints refuse everyone but administrators', () => {
   const endpoints: [string, Record<string, unknown>][] = [
@@ -256,7 +256,7 @@ describe('adminItem', () => {
       { itemId: a1, uid: ben.uid, username: 'ben', memberGroupId: 1, addtime: 0 },
       { itemId: a1, uid: boss.uid, username: 'boss', memberGroupId: 0, addtime: 0 },
     ]);
-  });
+  }, 60_000);
 
   it('searches by item name and by owner, with member counts and paging', async () => {
     const byName = await admin('adminItem/getList', { item_name: 'alpha' });

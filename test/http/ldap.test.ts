@@ -25,7 +25,7 @@ beforeAll(async () => {
   [app, ldap] = await Promise.all([startTestApp(), startLdap()]);
   await app.register('root-admin'); // first account: administrator, local
   await app.register('localuser');
-});
+}, 120_000);
 
 // each case starts below the failed-login counters (they would demand the captcha after 5 / 20 failures)
 beforeEach(async () => {
@@ -34,7 +34,7 @@ beforeEach(async () => {
 
 afterAll(async () => {
   await Promise.all([app?.close(), ldap?.stop()]);
-});
+}, 60_000);
 
 describe('LDAP login', () => {
   it('is not consulted while LDAP is switched off', async () => {
