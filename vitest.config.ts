@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import path from 'node:path';
 
 // Suites that start the app run once on PGlite and, when TEST_DATABASE_URL is set,
 // again against the PostgreSQL server (project "http-postgres").
@@ -19,6 +20,8 @@ export default defineConfig({
         },
       },
       {
+        // the client imports shared code as @shared/* (vite.config.ts has the same alias)
+        resolve: { alias: { '@shared': path.resolve('shared') } },
         test: {
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}'],
