@@ -24,9 +24,22 @@ export const saveTeamItemMember = (p: { id: Id; member_group_id?: Id; cat_id?: I
 /** The multipart upload address of attachments (used with progress reporting). */
 export const attachmentUploadUrl = () => apiUrl('page/upload');
 
-/** adminItem/getList sized for the home-item choice in the site settings (up to 1000 items). */
-export const adminItemChoices = (count: number) =>
-  call<{ items: ItemSummary[]; total: number }>('adminItem/getList', { page: 1, count }, { loading: false });
+/**
+ * Items for the home-item choice in the site settings: up to `max` (1000, spec §9), read in pages of
+ * 200 (the most adminItem/getList answers at once).
+ */
+export async function adminItemChoices(max: number): Promise<{ items: ItemSummary[]; total: number }> {
+  const items: ItemSummary[] = [];
+  let total = 0;
+  for (let page = 1; items.length < max; page++) {
+    const r = await call<{ items: ItemSummary[]; total: number }>('adminItem/getList', { page, count: 200 }, { loading: false });
+    const got = Array.isArray(r?.items) ? r.items : [];
+    total = Number(r?.total ?? 0);
+    items.push(...got);
+    if (got.length < 200 || items.length >= total) break;
+  }
+  return { items: items.slice(0, max), total };
+}
 
 /** adminUser/getList returning rows with registration and login times. */
 export const adminUserList = (p: { username?: string; page: number; count: number }) =>

@@ -8,7 +8,7 @@ import { safeHref } from '../../ui/clipboard';
 import { formatTime } from '../../ui/time';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { confirmAction, toast } from '../itemSetting/shared/confirm';
-import { formatMb } from '../attachment/upload';
+import { formatFileSize, formatMb } from '../attachment/upload';
 
 /** All attachments: search by name, type, uploader; visit; delete; total used space. */
 export function AdminAttachments() {
@@ -98,13 +98,12 @@ export function AdminAttachments() {
         loading={list.loading}
         dataSource={rows}
         size="middle"
-        scroll={{ x: 520 }}
         data-testid="admin-attachment-list"
         pagination={{ current: page, pageSize: PAGE_SIZES.allAttachments, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
         columns={[
           { title: t('attachment.name'), dataIndex: 'display_name', render: (v: string) => <span style={{ wordBreak: 'break-all' }}>{v}</span> },
           { title: t('admin.attachments.uploader'), dataIndex: 'username', responsive: ['sm'] },
-          { title: t('attachment.size'), dataIndex: 'file_size_m', render: (v) => formatMb(v), responsive: ['md'], width: 100 },
+          { title: t('attachment.size'), dataIndex: 'file_size_m', render: (v, a) => formatFileSize(a.file_size, v), responsive: ['md'], width: 100 },
           { title: t('attachment.visits'), dataIndex: 'visit_times', responsive: ['lg'], width: 80 },
           { title: t('attachment.uploadedAt'), dataIndex: 'addtime', render: (v) => formatTime(v), responsive: ['lg'] },
           {

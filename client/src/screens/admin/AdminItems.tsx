@@ -87,7 +87,6 @@ export function AdminItems() {
         loading={list.loading}
         dataSource={rows}
         size="middle"
-        scroll={{ x: 520 }}
         data-testid="admin-item-list"
         pagination={{ current: page, pageSize: PAGE_SIZES.admin, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
         columns={[

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Menu, Result } from 'antd';
+import { Button, Menu, Result, Select } from 'antd';
 import { CloudDownloadOutlined, FileOutlined, FolderOpenOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -58,7 +58,13 @@ export default function AdminScreen() {
       <div className="admin-layout">
         <nav className="admin-menu" data-testid="admin-menu">
           {narrow ? (
-            <Menu mode="horizontal" selectedKeys={[active]} onClick={({ key }) => select(key)} items={sections.map((s) => ({ key: s, icon: icons[s], label: t(`admin.menu.${s}`) }))} />
+            <Select
+              value={active}
+              onChange={select}
+              style={{ width: '100%' }}
+              options={sections.map((s) => ({ value: s, label: <span>{icons[s]} {t(`admin.menu.${s}`)}</span> }))}
+              data-testid="admin-section-select"
+            />
           ) : (
             <Menu mode="inline" selectedKeys={[active]} onClick={({ key }) => select(key)} items={sections.map((s) => ({ key: s, icon: icons[s], label: t(`admin.menu.${s}`) }))} />
           )}

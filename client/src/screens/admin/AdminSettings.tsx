@@ -40,6 +40,8 @@ export function AdminSettings() {
   if (config.data === undefined) return config.loading ? <Skeleton active paragraph={{ rows: 8 }} /> : <Alert type="error" title={t('admin.loadFailed')} />;
   const itemOptions = (Array.isArray(items.data?.items) ? items.data.items : []).map((i) => ({ value: String(i.item_id), label: i.item_name }));
   const qcloud = ossType === 'qcloud';
+  const loaded = toFormValues(config.data);
+  const stored = { bind: !!loaded.ldap_form.has_bind_password, secret: !!loaded.oss_setting.has_secret, secretKey: !!loaded.oss_setting.has_secretKey };
 
   return (
     <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 640 }} data-testid="admin-settings-form">
@@ -64,6 +66,17 @@ export function AdminSettings() {
       <Form.Item name="site_url" label={t('admin.settings.siteUrl')} extra={t('admin.settings.siteUrlHint')}>
         <Input placeholder="https://docs.example.com" />
       </Form.Item>
+      <Form.Item name="force_login" label={t('admin.settings.forceLogin')} valuePropName="checked" extra={t('admin.settings.forceLoginHint')}>
+        <Switch />
+      </Form.Item>
+      <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+        <Form.Item name="history_version_count" label={t('admin.settings.historyCount')} style={{ flex: '1 1 200px' }}>
+          <InputNumber min={1} max={1000} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="upload_max_mb" label={t('admin.settings.uploadMax')} style={{ flex: '1 1 200px' }}>
+          <InputNumber min={1} max={2048} style={{ width: '100%' }} suffix="MB" />
+        </Form.Item>
+      </div>
 
       <Divider />
       <h2>{t('admin.settings.ldap')}</h2>
@@ -90,7 +103,7 @@ export function AdminSettings() {
             <Input placeholder="cn=admin,dc=example,dc=com" />
           </Form.Item>
           <Form.Item name={['ldap_form', 'bind_password']} label={t('admin.settings.ldapBindPassword')}>
-            <Input.Password autoComplete="new-password" />
+            <Input.Password autoComplete="new-password" placeholder={stored.bind ? t('admin.settings.secretKept') : undefined} />
           </Form.Item>
           <Form.Item name={['ldap_form', 'search_filter']} label={t('admin.settings.ldapFilter')} extra={t('admin.settings.ldapFilterHint')}>
             <Input placeholder="(cn=*)" />
@@ -121,8 +134,8 @@ export function AdminSettings() {
               <Form.Item name={['oss_setting', 'secretId']} label="SecretId" rules={[{ required: true, message: t('part2.required') }]}>
                 <Input />
               </Form.Item>
-              <Form.Item name={['oss_setting', 'secretKey']} label="SecretKey" rules={[{ required: true, message: t('part2.required') }]}>
-                <Input.Password autoComplete="new-password" />
+              <Form.Item name={['oss_setting', 'secretKey']} label="SecretKey" rules={stored.secretKey ? [] : [{ required: true, message: t('part2.required') }]}>
+                <Input.Password autoComplete="new-password" placeholder={stored.secretKey ? t('admin.settings.secretKept') : undefined} />
               </Form.Item>
               <Form.Item name={['oss_setting', 'region']} label={t('admin.settings.ossRegion')}>
                 <Input placeholder="ap-guangzhou" />
@@ -133,8 +146,8 @@ export function AdminSettings() {
               <Form.Item name={['oss_setting', 'key']} label={t('admin.settings.ossKey')} rules={[{ required: true, message: t('part2.required') }]}>
                 <Input />
               </Form.Item>
-              <Form.Item name={['oss_setting', 'secret']} label={t('admin.settings.ossSecret')} rules={[{ required: true, message: t('part2.required') }]}>
-                <Input.Password autoComplete="new-password" />
+              <Form.Item name={['oss_setting', 'secret']} label={t('admin.settings.ossSecret')} rules={stored.secret ? [] : [{ required: true, message: t('part2.required') }]}>
+                <Input.Password autoComplete="new-password" placeholder={stored.secret ? t('admin.settings.secretKept') : undefined} />
               </Form.Item>
               <Form.Item name={['oss_setting', 'endpoint']} label="Endpoint">
                 <Input placeholder="https://s3.example.com" />

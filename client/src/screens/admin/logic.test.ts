@@ -46,7 +46,20 @@ describe('site settings form', () => {
     const v = toFormValues({});
     v.home_page = 3;
     v.home_item = '7';
-    expect(toSavePayload({}, v).home_item).toBe('7');
+    expect(toSavePayload({}, v).home_item).toBe(7);
+    v.home_page = 1;
+    v.home_item = undefined;
+    expect('home_item' in toSavePayload({ home_item: 0 }, v)).toBe(false);
+  });
+
+  it('never sends the has_* flags and leaves empty secrets empty (the server keeps the stored one)', () => {
+    const loaded = { ldap_form: { host: 'h', bind_password: '', has_bind_password: 1 }, oss_setting: { secret: '', has_secret: 1 } };
+    const v = toFormValues(loaded);
+    expect(v.ldap_form.has_bind_password).toBe(true);
+    const p = toSavePayload(loaded, v) as { ldap_form: Record<string, unknown>; oss_setting: Record<string, unknown> };
+    expect(p.ldap_form).not.toHaveProperty('has_bind_password');
+    expect(p.ldap_form.bind_password).toBe('');
+    expect(p.oss_setting).not.toHaveProperty('has_secret');
   });
 });
 

@@ -10,6 +10,7 @@ export interface LdapForm {
   search_filter: string;
   user_field: string;
   name_field: string;
+  has_bind_password?: boolean;
 }
 
 export interface OssSetting {
@@ -24,6 +25,9 @@ export interface OssSetting {
   secretId: string;
   secretKey: string;
   subcat: string;
+  /** the server keeps a stored secret when an empty one is sent; these say whether one is stored */
+  has_secret?: boolean;
+  has_secretKey?: boolean;
 }
 
 export interface SettingsValues {
@@ -31,6 +35,9 @@ export interface SettingsValues {
   home_page: number;
   home_item?: string;
   site_url: string;
+  force_login: boolean;
+  history_version_count?: number;
+  upload_max_mb?: number;
   ldap_open: boolean;
   ldap_form: LdapForm;
   oss_open: boolean;
@@ -42,6 +49,7 @@ export const HOME_PAGE_MODES = [1, 2, 3] as const;
 
 const on = (v: unknown, dflt: boolean) => (v === undefined || v === null || v === '' ? dflt : v === true || v === 1 || v === '1' || v === 'true');
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+const posInt = (v: unknown) => (Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : undefined);
 const obj = (v: unknown): Record<string, unknown> => {
   if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
   if (typeof v === 'string' && v.trim().startsWith('{')) {
@@ -63,6 +71,9 @@ export function toFormValues(raw: unknown): SettingsValues {
     home_page: (HOME_PAGE_MODES as readonly number[]).includes(homePage) ? homePage : 1,
     home_item: c.home_item !== undefined && c.home_item !== null && str(c.home_item) !== '' && str(c.home_item) !== '0' ? str(c.home_item) : undefined,
     site_url: str(c.site_url),
+    force_login: on(c.force_login, false),
+    history_version_count: posInt(c.history_version_count),
+    upload_max_mb: posInt(c.upload_max_mb),
     ldap_open: on(c.ldap_open, false),
     ldap_form: {
       host: str(l.host),
@@ -74,6 +85,7 @@ export function toFormValues(raw: unknown): SettingsValues {
       search_filter: str(l.search_filter) || '(cn=*)',
       user_field: str(l.user_field) || 'cn',
       name_field: str(l.name_field),
+      has_bind_password: on(l.has_bind_password, false),
     },
     oss_open: on(c.oss_open, false),
     oss_setting: {
@@ -88,6 +100,8 @@ export function toFormValues(raw: unknown): SettingsValues {
       secretId: str(o.secretId),
       secretKey: str(o.secretKey),
       subcat: str(o.subcat),
+      has_secret: on(o.has_secret, false),
+      has_secretKey: on(o.has_secretKey, false),
     },
   };
 }
@@ -98,15 +112,25 @@ export function toFormValues(raw: unknown): SettingsValues {
  */
 export function toSavePayload(loaded: unknown, v: SettingsValues): Record<string, unknown> {
   const base = obj(loaded);
-  return {
+  const strip = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([k]) => !k.startsWith('has_')));
+  const out: Record<string, unknown> = {
     ...base,
     register_open: v.register_open ? 1 : 0,
     home_page: v.home_page,
-    home_item: v.home_page === 3 ? (v.home_item ?? '') : (v.home_item ?? str(base.home_item)),
     site_url: v.site_url.trim(),
+    force_login: v.force_login ? 1 : 0,
     ldap_open: v.ldap_open ? 1 : 0,
-    ldap_form: { ...obj(base.ldap_form), ...v.ldap_form, port: Number(v.ldap_form.port) || 389, version: Number(v.ldap_form.version) === 2 ? 2 : 3 },
+    ldap_form: strip({ ...obj(base.ldap_form), ...v.ldap_form, port: Number(v.ldap_form.port) || 389, version: Number(v.ldap_form.version) === 2 ? 2 : 3 }),
     oss_open: v.oss_open ? 1 : 0,
-    oss_setting: { ...obj(base.oss_setting), ...v.oss_setting },
+    oss_setting: strip({ ...obj(base.oss_setting), ...v.oss_setting }),
   };
+  const homeItem = posInt(v.home_page === 3 ? v.home_item : (v.home_item ?? base.home_item));
+  if (homeItem) out.home_item = homeItem;
+  else delete out.home_item;
+  for (const k of ['history_version_count', 'upload_max_mb'] as const) {
+    const n = posInt(v[k] ?? base[k]);
+    if (n) out[k] = n;
+    else delete out[k];
+  }
+  return out;
 }

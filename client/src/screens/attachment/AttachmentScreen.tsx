@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Input, Progress, Select, Space, Table, Tooltip, Upload } from 'antd';
 import { CopyOutlined, DeleteOutlined, ExportOutlined, InboxOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_UPLOAD_MAX_MB, PAGE_SIZES } from '../../../../shared/limits';
+import { PAGE_SIZES } from '../../../../shared/limits';
 import { adminApi, type Attachment } from '../../api';
 import { attachmentUploadUrl } from '../../api/endpoints/part2';
 import { currentLanguage } from '../../i18n';
@@ -12,7 +12,7 @@ import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { confirmAction, toast } from '../itemSetting/shared/confirm';
-import { formatMb, uploadWithProgress } from './upload';
+import { formatFileSize, formatMb, uploadWithProgress } from './upload';
 
 interface Uploading {
   uid: string;
@@ -46,10 +46,6 @@ export default function AttachmentScreen() {
 
   const upload = (file: File) => {
     const uid = `${Date.now()}-${Math.random()}`;
-    if (file.size >= DEFAULT_UPLOAD_MAX_MB * 1024 * 1024) {
-      showError(t('attachment.tooLarge', { mb: DEFAULT_UPLOAD_MAX_MB }));
-      return;
-    }
     setUploads((u) => [...u, { uid, name: file.name, percent: 0 }]);
     const job = uploadWithProgress(attachmentUploadUrl(), file, { item_id: '0', page_id: '0' }, {
       language: currentLanguage() === 'zh-CN' ? 'zh-CN,zh;q=0.9' : 'en',
@@ -117,7 +113,7 @@ export default function AttachmentScreen() {
             <InboxOutlined />
           </p>
           <p className="ant-upload-text">{t('attachment.dropText')}</p>
-          <p className="ant-upload-hint">{t('attachment.dropHint', { mb: DEFAULT_UPLOAD_MAX_MB })}</p>
+          <p className="ant-upload-hint">{t('attachment.dropHint')}</p>
         </Upload.Dragger>
         {uploads.map((u) => (
           <div key={u.uid} style={{ marginTop: 10 }} data-testid="upload-progress">
@@ -165,7 +161,6 @@ export default function AttachmentScreen() {
           loading={list.loading}
           dataSource={rows}
           size="middle"
-          scroll={{ x: 480 }}
           locale={{ emptyText: t('attachment.empty') }}
           data-testid="attachment-list"
           pagination={{
@@ -187,7 +182,7 @@ export default function AttachmentScreen() {
               ),
             },
             { title: t('attachment.type'), dataIndex: 'file_type', responsive: ['lg'], ellipsis: true },
-            { title: t('attachment.size'), dataIndex: 'file_size_m', render: (v) => formatMb(v), responsive: ['sm'], width: 110 },
+            { title: t('attachment.size'), dataIndex: 'file_size_m', render: (v, a) => formatFileSize(a.file_size, v), responsive: ['sm'], width: 110 },
             { title: t('attachment.visits'), dataIndex: 'visit_times', responsive: ['md'], width: 90 },
             { title: t('attachment.uploadedAt'), dataIndex: 'addtime', render: (v) => formatTime(v), responsive: ['md'], width: 160 },
             {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMb, readUploadAnswer } from './upload';
+import { formatFileSize, formatMb, readUploadAnswer } from './upload';
 
 describe('attachment upload answers', () => {
   it('reads the envelope', () => {
@@ -22,5 +22,12 @@ describe('attachment upload answers', () => {
     expect(formatMb('0')).toBe('0 MB');
     expect(formatMb(0.001)).toBe('< 0.01 MB');
     expect(formatMb(undefined)).toBe('');
+  });
+
+  it('formats file sizes from bytes when known', () => {
+    expect(formatFileSize(17)).toBe('17 B');
+    expect(formatFileSize(2048)).toBe('2 KB');
+    expect(formatFileSize(3 * 1024 * 1024)).toBe('3 MB');
+    expect(formatFileSize(undefined, 1.5)).toBe('1.5 MB');
   });
 });

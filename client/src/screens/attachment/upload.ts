@@ -57,3 +57,12 @@ export function formatMb(v: number | string | undefined | null): string {
   if (n > 0 && n < 0.01) return '< 0.01 MB';
   return `${Math.round(n * 100) / 100} MB`;
 }
+
+/** A file's size: from bytes when known (B / KB / MB), else from the MiB figure. */
+export function formatFileSize(bytes: number | string | undefined | null, mb?: number | string | null): string {
+  const n = Number(bytes);
+  if (bytes === undefined || bytes === null || bytes === '' || !Number.isFinite(n)) return formatMb(mb);
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${Math.round((n / 1024) * 10) / 10} KB`;
+  return `${Math.round((n / 1024 / 1024) * 100) / 100} MB`;
+}

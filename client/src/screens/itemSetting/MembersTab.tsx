@@ -84,7 +84,6 @@ export function MembersTab({ itemId }: { itemId: string }) {
         dataSource={list}
         pagination={list.length > 10 ? { pageSize: 10 } : false}
         size="middle"
-        scroll={{ x: 520 }}
         locale={{ emptyText: t('itemSetting.members.none') }}
         data-testid="member-list"
         columns={[
@@ -182,7 +181,6 @@ function TeamsSection({ itemId }: { itemId: string }) {
         dataSource={list}
         pagination={false}
         size="middle"
-        scroll={{ x: 460 }}
         locale={{ emptyText: t('itemSetting.teams.none') }}
         data-testid="team-list"
         columns={[

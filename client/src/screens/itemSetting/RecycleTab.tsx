@@ -36,7 +36,6 @@ export function RecycleTab({ itemId }: { itemId: string }) {
         dataSource={rows}
         pagination={rows.length > 10 ? { pageSize: 10 } : false}
         size="middle"
-        scroll={{ x: 480 }}
         locale={{ emptyText: t('itemSetting.recycle.empty') }}
         data-testid="recycle-list"
         columns={[

@@ -57,7 +57,7 @@ export function TeamItemMembersModal({
         dataSource={rows ?? []}
         pagination={false}
         size="small"
-        scroll={{ x: 560 }}
+        scroll={{ x: 'max-content' }}
         data-testid="team-item-members"
         columns={[
           { title: t('part2.username'), dataIndex: 'member_username' },

@@ -82,7 +82,6 @@ export default function TeamItemScreen() {
           loading={bound.loading && !bound.data}
           dataSource={rows}
           pagination={rows.length > 12 ? { pageSize: 12 } : false}
-          scroll={{ x: 420 }}
           locale={{ emptyText: t('team.noItems') }}
           data-testid="team-item-list"
           columns={[

@@ -85,7 +85,6 @@ export default function TeamScreen() {
         loading={teams.loading && !teams.data}
         dataSource={rows}
         pagination={rows.length > 12 ? { pageSize: 12 } : false}
-        scroll={{ x: narrow ? 420 : undefined }}
         locale={{ emptyText: t('team.empty') }}
         data-testid="team-list"
         columns={[
