@@ -1,5 +1,5 @@
 // item/search: pages of one item the caller may read (catalog limits applied), by title and
-// content, Chinese or English; a single character only when it is CJK.
+// content, Chinese or English; any non-empty keyword (a single Chinese character too).
 import { action, controller } from '../http/action';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
@@ -7,7 +7,6 @@ import { accessToItemId } from '../policies/request';
 import { requireVisit } from '../policies/itemAccess';
 import { catalogsUnder } from '../domain/pages/catalogs';
 import { searchPages } from '../domain/search/search';
-import { isCjk } from '../domain/search/tokens';
 import { presentSearch } from '../presenters/pageSearch';
 
 const search = action({
@@ -17,9 +16,6 @@ const search = action({
     requireVisit(access);
     const keyword = req.params.str('keyword', { max: 200 });
     if (!keyword) throw new ApiError(ErrorCode.GENERIC, 'Enter a keyword to search');
-    if (Array.from(keyword).length === 1 && !isCjk(keyword) && !/[\p{L}\p{N}]/u.test(keyword)) {
-      throw new ApiError(ErrorCode.GENERIC, 'A one-character keyword must be a letter, digit or Chinese character');
-    }
     const catIds = access.catIds === null ? null : await catalogsUnder(req.deps.db, access.item.itemId, access.catIds);
     const hits = await searchPages(req.deps.db, access.item.itemId, keyword, catIds);
     return presentSearch(access.item, hits);

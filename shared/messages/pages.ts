@@ -1,6 +1,5 @@
 // zh texts for the pages area (English template → Chinese).
 export const pages: Record<string, string> = {
-  'A one-character keyword must be a letter, digit or Chinese character': '单个字符的关键词必须是字母、数字或汉字',
   'Catalog not found in this item': '该项目中不存在此目录',
   'Empty content cannot be saved; write something first': '不允许保存空内容，请随便写点什么',
   'Enter a keyword to search': '请输入搜索关键词',

@@ -1,12 +1,14 @@
 // item/search: the pages of one item whose title or content contains the keyword, limited to
-// the catalogs the viewer may see. The GIN-indexed search_vector narrows the candidates (rows
-// written before the vector existed count as candidates), then ILIKE on the text keeps exact
-// substring matches; keywords without letters, digits or CJK use ILIKE alone.
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+// the catalogs the viewer may see, in menu order (s_number, page_id), at most 200. The
+// search_vector decides (GIN index for rare words; for common words the planner walks the
+// item's pages in order and stops at 200); when its answer is not exact (phrases, several
+// words) ILIKE checks the text too. Keywords without letters, digits or CJK use ILIKE alone.
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { pages } from '../../db/schema';
 import { escapeLike } from '../../db/like';
 import { keywordQuery } from './tokens';
+import { backfillVectors } from './backfill';
+import { keepPageStatsFresh } from './stats';
 
 export const SEARCH_RESULT_LIMIT = 200;
 const SNIPPET_SIDE = 100;
@@ -23,37 +25,56 @@ export interface SearchHit {
   searchContent: string;
 }
 
+interface Row {
+  page_id: number;
+  item_id: number;
+  cat_id: number;
+  page_title: string;
+  s_number: number;
+  author_uid: number;
+  author_username: string;
+  addtime: string | number;
+  search_content: string;
+}
+
 /**
  * @param catIds null = every catalog and root pages; else the only catalogs (any level) allowed
  */
 export async function searchPages(db: DbOrTx, itemId: number, keyword: string, catIds: number[] | null): Promise<SearchHit[]> {
-  const pattern = `%${escapeLike(keyword)}%`;
-  const conds: SQL[] = [eq(pages.itemId, itemId), eq(pages.isDel, 0)];
-  if (catIds !== null) {
-    if (!catIds.length) return [];
-    conds.push(inArray(pages.catId, catIds));
-  }
+  if (catIds !== null && !catIds.length) return [];
   const q = keywordQuery(keyword);
-  if (q !== null) conds.push(or(sql`${pages.searchVector} @@ ${q}::tsquery`, isNull(pages.searchVector))!);
-  conds.push(or(sql`${pages.pageTitle} ilike ${pattern}`, sql`${pages.pageContent} ilike ${pattern}`)!);
-  const rows = await db
-    .select({
-      pageId: pages.pageId,
-      itemId: pages.itemId,
-      catId: pages.catId,
-      pageTitle: pages.pageTitle,
-      sNumber: pages.sNumber,
-      authorUid: pages.authorUid,
-      authorUsername: pages.authorUsername,
-      addtime: pages.addtime,
-      // about 100 characters either side of the first hit (the page start when only the title matched)
-      searchContent: sql<string>`case when strpos(lower(${pages.pageContent}), lower(${keyword})) > 0
-        then substr(${pages.pageContent}, greatest(1, strpos(lower(${pages.pageContent}), lower(${keyword})) - ${SNIPPET_SIDE}), ${keyword.length + 2 * SNIPPET_SIDE})
-        else substr(${pages.pageContent}, 1, ${2 * SNIPPET_SIDE}) end`,
-    })
-    .from(pages)
-    .where(and(...conds))
-    .orderBy(asc(pages.sNumber), asc(pages.pageId))
-    .limit(SEARCH_RESULT_LIMIT);
-  return rows;
+  if (q) await backfillVectors(db, itemId);
+  const pattern = `%${escapeLike(keyword)}%`;
+  const catFilter = catIds === null ? sql`` : sql`and p.cat_id in (${sql.join(catIds.map((id) => sql`${id}`), sql`, `)})`;
+  const indexFilter = q ? sql`and p.search_vector @@ ${q.tsquery}::tsquery` : sql``;
+  const textCheck: SQL = q?.exact ? sql`` : sql`and (p.page_title ilike ${pattern} or p.page_content ilike ${pattern})`;
+  await keepPageStatsFresh(db);
+  // the snippet is cut only for the hits returned: the case-sensitive position first (cheap),
+  // lower() of the whole page only when that fails
+  const result = await db.execute(sql`
+    select h.page_id, h.item_id, h.cat_id, h.page_title, h.s_number, h.author_uid, h.author_username, h.addtime,
+      substr(h.page_content, greatest(1, x.at - ${SNIPPET_SIDE}::int), case when x.at > 0 then ${keyword.length + 2 * SNIPPET_SIDE}::int else ${2 * SNIPPET_SIDE}::int end) as search_content
+    from (
+      select p.page_id, p.item_id, p.cat_id, p.page_title, p.s_number, p.author_uid, p.author_username, p.addtime, p.page_content
+      from pages p
+      where p.item_id = ${itemId} and p.is_del = 0 ${catFilter} ${indexFilter} ${textCheck}
+      order by p.s_number, p.page_id
+      limit ${SEARCH_RESULT_LIMIT}::int
+    ) h
+    cross join lateral (
+      select coalesce(nullif(strpos(h.page_content, ${keyword}), 0), strpos(lower(h.page_content), ${keyword.toLowerCase()})) as at
+    ) x
+    order by h.s_number, h.page_id`);
+  const rows = (result as unknown as { rows: Row[] }).rows;
+  return rows.map((r) => ({
+    pageId: Number(r.page_id),
+    itemId: Number(r.item_id),
+    catId: Number(r.cat_id),
+    pageTitle: r.page_title,
+    sNumber: Number(r.s_number),
+    authorUid: Number(r.author_uid),
+    authorUsername: r.author_username,
+    addtime: Number(r.addtime),
+    searchContent: r.search_content,
+  }));
 }

@@ -1,19 +1,32 @@
 // Search tokens shared by the index (pages.search_vector) and the query. Latin/Cyrillic/… words
-// are lower-cased and indexed with every suffix, so a prefix query on them finds any substring
-// ("userinfo" inside "getUserInfo"); CJK text is indexed as every character plus every pair of
-// neighbouring characters, so a one-character Chinese keyword and longer phrases both hit the
-// GIN index. The vector only narrows the candidates; the exact keyword is then checked on the
-// text (see search.ts).
+// are lower-cased and indexed whole and from every part of an identifier (getUserInfo → also
+// userinfo, info; HTTPServer2 → server2, 2), so a prefix query finds words, word starts and
+// identifier parts; CJK text is indexed as every character plus every pair of neighbouring
+// characters, so a one-character Chinese keyword and longer phrases both hit the GIN index.
+// For a keyword of one word or one or two CJK characters the index answer is exact; longer
+// keywords are then checked on the text (see search.ts).
 import { sql, type SQL } from 'drizzle-orm';
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-/** runs of CJK characters, or runs of other letters/digits */
-const PIECES = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)|([\p{L}\p{N}_]+)/gu;
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+/** runs of CJK characters, or runs of other letters and digits */
+const PIECES = new RegExp(`([${CJK}]+)|((?:(?![${CJK}])[\\p{L}\\p{N}])+)`, 'gu');
 const MAX_WORD = 40;
 /** keeps a tsvector well under PostgreSQL's 1 MB limit even for 2-million-character pages */
 const MAX_BYTES = 600_000;
 
-export const isCjk = (ch: string) => CJK.test(ch);
+const kind = (ch: string) => (/\p{Lu}/u.test(ch) ? 'U' : /\p{N}/u.test(ch) ? 'N' : 'L');
+
+/** Where the parts of an identifier start: 0, lower→Upper, letter↔digit, and HTTPServer's S. */
+export function partStarts(w: string[]): number[] {
+  const out = [0];
+  for (let i = 1; i < w.length; i++) {
+    const a = kind(w[i - 1]);
+    const b = kind(w[i]);
+    const next = i + 1 < w.length ? kind(w[i + 1]) : '';
+    if ((a === 'L' && b === 'U') || (a === 'N') !== (b === 'N') || (a === 'U' && b === 'U' && next === 'L')) out.push(i);
+  }
+  return out;
+}
 
 /** Distinct index tokens of a text. */
 export function indexTokens(text: string): string[] {
@@ -33,8 +46,8 @@ export function indexTokens(text: string): string[] {
         if (i + 1 < chars.length) add(chars[i] + chars[i + 1]);
       }
     } else {
-      const w = Array.from(m[2].toLowerCase().slice(0, MAX_WORD * 2)).slice(0, MAX_WORD);
-      for (let i = 0; i < w.length; i++) add(w.slice(i).join(''));
+      const w = Array.from(m[2]).slice(0, MAX_WORD);
+      for (const i of partStarts(w)) add(w.slice(i).join('').toLowerCase());
     }
   }
   return [...out];
@@ -46,22 +59,29 @@ export function searchVectorSql(title: string, content: string): SQL {
   return sql`array_to_tsvector(string_to_array(${tokens.join(' ')}, ' '))`;
 }
 
-/**
- * The tsquery text for a keyword (every part must occur: words as prefixes, CJK by characters
- * or pairs), or null when the keyword has no indexable part (only punctuation, e.g. "->").
- */
-export function keywordQuery(keyword: string): string | null {
+export interface KeywordQuery {
+  /** tsquery text: every part must occur (words as prefixes of indexed suffixes, CJK as characters or pairs) */
+  tsquery: string;
+  /** the index answer is the exact answer (no need to check the text) */
+  exact: boolean;
+}
+
+/** The index query for a keyword, or null when it has no letter, digit or CJK character (e.g. "->"). */
+export function keywordQuery(keyword: string): KeywordQuery | null {
   const parts: string[] = [];
-  for (const m of keyword.matchAll(PIECES)) {
+  const pieces = [...keyword.matchAll(PIECES)];
+  for (const m of pieces) {
     if (m[1]) {
       const chars = Array.from(m[1]);
       if (chars.length === 1) parts.push(`'${chars[0]}'`);
       for (let i = 0; i + 1 < chars.length; i++) parts.push(`'${chars[i]}${chars[i + 1]}'`);
     } else {
       // any indexed suffix starting with the word (a word longer than the indexed part: its start)
-      const w = Array.from(m[2].toLowerCase()).slice(0, MAX_WORD).join('');
-      parts.push(`'${w}':*`);
+      parts.push(`'${Array.from(m[2].toLowerCase()).slice(0, MAX_WORD).join('')}':*`);
     }
   }
-  return parts.length ? [...new Set(parts)].join(' & ') : null;
+  if (!parts.length) return null;
+  const only = pieces.length === 1 && pieces[0][0] === keyword ? pieces[0] : null;
+  const exact = !!only && (only[1] ? Array.from(only[1]).length <= 2 : Array.from(only[2]).length <= MAX_WORD);
+  return { tsquery: [...new Set(parts)].join(' & '), exact };
 }

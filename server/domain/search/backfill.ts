@@ -1,0 +1,39 @@
+// Pages written without a search vector (older rows, bulk copies) get one before an item is
+// searched. Checked at most every 10 s per item and process, so searches stay index-only.
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { pages } from '../../db/schema';
+import { searchVectorSql } from './tokens';
+
+const CHECK_EVERY_MS = 10_000;
+const BATCH = 200;
+const checkedAt = new Map<number, number>();
+
+export async function backfillVectors(db: DbOrTx, itemId: number, force = false): Promise<number> {
+  const last = checkedAt.get(itemId);
+  if (!force && last !== undefined && Date.now() - last < CHECK_EVERY_MS) return 0;
+  let done = 0;
+  for (;;) {
+    const rows = await db
+      .select({ pageId: pages.pageId, title: pages.pageTitle, content: pages.pageContent })
+      .from(pages)
+      .where(and(eq(pages.itemId, itemId), isNull(pages.searchVector)))
+      .limit(BATCH);
+    for (const r of rows) {
+      await db
+        .update(pages)
+        .set({ searchVector: searchVectorSql(r.title, r.content) })
+        .where(and(eq(pages.pageId, r.pageId), eq(pages.pageTitle, r.title), eq(pages.pageContent, r.content)));
+    }
+    done += rows.length;
+    if (rows.length < BATCH) break;
+  }
+  if (checkedAt.size > 10_000) checkedAt.clear();
+  checkedAt.set(itemId, Date.now());
+  return done;
+}
+
+/** Forget that an item was checked (a writer stored pages without vectors). */
+export function vectorsMayBeMissing(itemId: number): void {
+  checkedAt.delete(itemId);
+}

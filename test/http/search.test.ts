@@ -1,0 +1,116 @@
+// item/search over HTTP: title and content, English and Chinese (one character too), snippets,
+// LIKE wildcards taken literally, catalog limits and private items respected.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { createUserWithToken, type ClusterUser } from '../helpers/cluster';
+import { addMember, seedItem, seedPage } from '../helpers/realtime';
+import { catalogs } from '../../server/db/schema';
+
+let app: TestApp;
+const u: Record<string, ClusterUser> = {};
+let item = 0;
+let privateItem = 0;
+let other = 0;
+let catA = 0;
+let catA1 = 0;
+let catB = 0;
+const p: Record<string, number> = {};
+
+const search = (keyword: string, who?: string, itemId = item) =>
+  app.call('item/search', { item_id: itemId, keyword }, who ? { token: u[who].user_token } : {});
+const titles = (r: { data: { pages: { page_title: string }[] } }) => r.data.pages.map((x) => x.page_title).sort();
+
+async function save(title: string, content: string, catId = 0, itemId = item): Promise<number> {
+  const r = await app.call('page/save', { page_id: 0, item_id: itemId, cat_id: catId, page_title: title, page_content: content }, { token: u.owner.user_token });
+  expect(r.error_code).toBe(0);
+  return r.data.page_id;
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  for (const name of ['owner', 'stranger', 'limited']) u[name] = await createUserWithToken(app.database, `se_${name}`);
+  item = await seedItem(app.deps.db, u.owner, { itemName: 'Search item' });
+  [{ catId: catA }] = await app.deps.db.insert(catalogs).values({ itemId: item, catName: 'A' }).returning();
+  [{ catId: catA1 }] = await app.deps.db.insert(catalogs).values({ itemId: item, catName: 'A1', parentCatId: catA, level: 3 }).returning();
+  [{ catId: catB }] = await app.deps.db.insert(catalogs).values({ itemId: item, catName: 'B' }).returning();
+  await addMember(app.deps.db, item, u.limited, 0, catA);
+  p.api = await save('用户接口', '## 简要描述\n\n- 获取用户信息：调用 getUserInfo 接口\n\n请求URL：/api/user/info', catA1);
+  p.login = await save('Login', 'POST /api/user/login with username and password. Returns a Token.', catA);
+  p.secret = await save('Secret plan', 'The budget of 项目预算 is confidential; getUserInfo leaks here too', catB);
+  p.root = await save('Root notes', 'Percent 100% and snake_case_name and arrow -> here');
+  p.long = await save('长文', '开头' + '填充文字'.repeat(100) + '目标词语' + '后面'.repeat(100), catA);
+  p.legacy = await seedPage(app.deps.db, item, 'written before the index existed: legacyword', { pageTitle: 'Legacy', catId: catA });
+  p.deleted = await save('Deleted getUserInfo', 'getUserInfo', catA);
+  expect((await app.call('page/delete', { page_id: p.deleted }, { token: u.owner.user_token })).error_code).toBe(0);
+  other = await seedItem(app.deps.db, u.stranger);
+  await save('Other', 'getUserInfo elsewhere', 0, other).catch(() => undefined);
+  privateItem = await seedItem(app.deps.db, u.owner, { password: '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2hoYXNo' });
+  await save('Private', 'getUserInfo private', 0, privateItem);
+}, 120_000);
+afterAll(() => app?.close());
+
+describe('item/search', () => {
+  it('finds English substrings case-insensitively in content, with a snippet', async () => {
+    const r = await search('userinfo', 'owner');
+    expect(r.error_code).toBe(0);
+    expect(r.data).toMatchObject({ item_id: item, item_name: 'Search item' });
+    expect(titles(r)).toEqual(['Secret plan', '用户接口']);
+    const hit = r.data.pages.find((x: any) => x.page_id === p.api);
+    expect(hit.search_content).toContain('getUserInfo');
+    expect(hit.item_name).toBe('Search item');
+    expect(hit.page_content).toBeUndefined();
+  });
+
+  it('finds Chinese phrases and a single Chinese character, in titles and content', async () => {
+    expect(titles(await search('用户信息', 'owner'))).toEqual(['用户接口']);
+    expect(titles(await search('预算', 'owner'))).toEqual(['Secret plan']);
+    expect(titles(await search('户', 'owner'))).toEqual(['用户接口']);
+    expect(titles(await search('长文', 'owner'))).toEqual(['长文']);
+    const mixed = await search('调用 getUser', 'owner');
+    expect(titles(mixed)).toEqual(['用户接口']);
+  });
+
+  it('cuts the snippet around the hit (about 100 characters either side)', async () => {
+    const r = await search('目标词语', 'owner');
+    const s: string = r.data.pages[0].search_content;
+    expect(s).toContain('目标词语');
+    expect(s.length).toBeLessThanOrEqual(204);
+    expect(s.startsWith('开头')).toBe(false);
+    const titleOnly = await search('Root notes', 'owner');
+    expect(titleOnly.data.pages[0].search_content.startsWith('Percent 100%')).toBe(true);
+  });
+
+  it('takes % and _ literally and finds punctuation-only keywords', async () => {
+    expect(titles(await search('100%', 'owner'))).toEqual(['Root notes']);
+    expect(titles(await search('%', 'owner'))).toEqual(['Root notes']);
+    expect(titles(await search('snake_case', 'owner'))).toEqual(['Root notes']);
+    expect(titles(await search('case_n', 'owner'))).toEqual(['Root notes']);
+    expect(titles(await search('CaseName', 'owner'))).toEqual([]);
+    expect(titles(await search('->', 'owner'))).toEqual(['Root notes']);
+    expect((await search('_x_', 'owner')).data.pages).toEqual([]);
+  });
+
+  it('finds pages written without a search vector, never deleted pages or other items', async () => {
+    expect(titles(await search('legacyword', 'owner'))).toEqual(['Legacy']);
+    const all = await search('getUserInfo', 'owner');
+    expect(all.data.pages.map((x: any) => x.page_id)).not.toContain(p.deleted);
+    expect(titles(all)).toEqual(['Secret plan', '用户接口']);
+  });
+
+  it('respects catalog limits: no pages outside the member\'s catalogs nor root pages', async () => {
+    expect(titles(await search('getUserInfo', 'limited'))).toEqual(['用户接口']);
+    expect((await search('预算', 'limited')).data.pages).toEqual([]);
+    expect((await search('100%', 'limited')).data.pages).toEqual([]);
+    expect(titles(await search('login', 'limited'))).toEqual(['Login']);
+  });
+
+  it('refuses private items without the password, empty keywords and unknown items', async () => {
+    expect((await search('getUserInfo', undefined, privateItem)).error_code).toBe(10307);
+    expect((await search('getUserInfo', 'stranger', privateItem)).error_code).toBe(10307);
+    expect((await search('getUserInfo', 'owner', privateItem)).data.pages).toHaveLength(1);
+    expect((await search('   ', 'owner')).error_code).toBe(10101);
+    expect((await search('x', 'owner', 987654)).error_code).toBe(10101);
+    // anonymous on a public item is fine
+    expect(titles(await search('login'))).toEqual(['Login']);
+  });
+});
