@@ -9,7 +9,8 @@ import { findItem } from '../policies/load';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
 import { sendFailure } from '../http/envelope';
-import { countMockView, mockByKey, mockByPath, mockOfPage, normalizeMockPath, saveMock } from '../domain/mock/store';
+import { countMockView, mockByKey, mockByPath, mockIsLive, mockOfPage, normalizeMockPath, saveMock, type MockRow } from '../domain/mock/store';
+import type { AppDeps } from '../deps';
 import { generateMock } from '../domain/mock/generate';
 import { presentMock } from '../presenters/mock';
 
@@ -38,11 +39,17 @@ const infoByPageId = action({
 const json = (body: string) => rawReply({ type: 'application/json; charset=utf-8', body });
 const noKey = () => new ApiError(ErrorCode.GENERIC, 'No mock has this key', undefined, 404);
 
+/** a live mock by key (its item and page not deleted) */
+async function liveByKey(deps: AppDeps, key: string): Promise<MockRow> {
+  const row = await mockByKey(deps.db, key);
+  if (!row || !(await mockIsLive(deps.db, row))) throw noKey();
+  return row;
+}
+
 const infoByKey = action({
   auth: 'optional',
   async run(req) {
-    const row = await mockByKey(req.deps.db, req.params.str('unique_key', { max: 64 }));
-    if (!row) throw noKey();
+    const row = await liveByKey(req.deps, req.params.str('unique_key', { max: 64 }));
     return json(await generateMock(row.template));
   },
 });
@@ -61,7 +68,7 @@ export const mockPath: SpecialHandler = async (ctx, deps, itemIdText) => {
     const path = normalizeMockPath(typeof rawPath === 'string' ? rawPath : '/');
     const item = /^\d{1,10}$/.test(itemIdText) ? await findItem(deps.db, itemIdText) : undefined;
     const row = item ? await mockByPath(deps.db, item.itemId, path) : undefined;
-    if (!row) throw new ApiError(ErrorCode.GENERIC, 'No mock is defined for path {path} in this item', { path }, 404);
+    if (!row || !(await mockIsLive(deps.db, row))) throw new ApiError(ErrorCode.GENERIC, 'No mock is defined for path {path} in this item', { path }, 404);
     const body = await generateMock(row.template);
     await countMockView(deps.db, row.id);
     reply(ctx, body);
@@ -73,8 +80,7 @@ export const mockPath: SpecialHandler = async (ctx, deps, itemIdText) => {
 /** /mock-data/<unique_key> */
 export const mockData: SpecialHandler = async (ctx, deps, key) => {
   try {
-    const row = await mockByKey(deps.db, key);
-    if (!row) throw noKey();
+    const row = await liveByKey(deps, key);
     reply(ctx, await generateMock(row.template));
   } catch (err) {
     sendFailure(ctx, err, deps.log);

@@ -141,6 +141,18 @@ describe('mock server', () => {
     expect((await zh.json()).error_message).toContain('no such path');
   });
 
+  it('a deleted page or item stops answering', async () => {
+    const [row] = await mockRows();
+    await app.deps.db.update(pages).set({ isDel: 1 }).where(eq(pages.pageId, pageId));
+    expect((await app.fetch(`/mock-path/${itemId}?path=/users`)).status).toBe(404);
+    expect((await app.fetch(`/mock-data/${row.uniqueKey}`)).status).toBe(404);
+    await app.deps.db.update(pages).set({ isDel: 0 }).where(eq(pages.pageId, pageId));
+    await app.deps.db.update(items).set({ isDel: 1 }).where(eq(items.itemId, itemId));
+    expect((await app.fetch(`/mock-data/${row.uniqueKey}`)).status).toBe(404);
+    await app.deps.db.update(items).set({ isDel: 0 }).where(eq(items.itemId, itemId));
+    expect((await app.fetch(`/mock-data/${row.uniqueKey}`)).status).toBe(200);
+  });
+
   it('a stored template that became too heavy fails clearly and the server keeps serving', async () => {
     await app.deps.db.update(mocks).set({ template: '{"list|10000": [{"s|100": "abcdefghij"}]}' }).where(eq(mocks.pageId, pageId));
     const res = await app.fetch(`/mock-path/${itemId}?path=/users`);

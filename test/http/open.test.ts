@@ -239,4 +239,16 @@ describe('open API', () => {
     expect(rows[1].pageContent).toContain('|price |decimal(10,2) |NO | 0.00 | 单价 & 税  | \n ');
     expect(rows.every((r) => r.sNumber === 99 && r.authorUid === 0)).toBe(true);
   });
+
+  // last: it locks this test client's IP out of the open API
+  it('repeated wrong credentials from one IP are rate limited, even with the right ones afterwards', async () => {
+    let code = 0;
+    for (let i = 0; i < 40 && code !== 10429; i++) {
+      code = (await app.call('open/updateItem', { api_key: KEY, api_token: `guess-${i}`, page_title: 'x', page_content: 'y' })).error_code;
+    }
+    expect(code).toBe(10429);
+    const right = await app.call('open/updateItem', { api_key: KEY, api_token: TOKEN, page_title: 'Login', page_content: 'during lockout' });
+    expect(right.error_code).toBe(10429);
+    expect(await app.deps.db.select().from(pages).where(eq(pages.pageContent, 'during lockout'))).toHaveLength(0);
+  });
 });

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { mocks } from '../../db/schema';
+import { items, mocks, pages } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { ErrorCode } from '../../../shared/errors';
 import { MOCK_LIMITS } from './limits';
@@ -88,4 +88,15 @@ export async function saveMock(db: Db, input: SaveMockInput, now: number): Promi
       .returning();
     return row;
   });
+}
+
+/** Whether the mock's item and page still exist (deleted ones stop answering). */
+export async function mockIsLive(db: DbOrTx, row: MockRow): Promise<boolean> {
+  const [hit] = await db
+    .select({ id: pages.pageId })
+    .from(pages)
+    .innerJoin(items, eq(items.itemId, pages.itemId))
+    .where(and(eq(pages.pageId, row.pageId), eq(pages.isDel, 0), eq(items.itemId, row.itemId), eq(items.isDel, 0)))
+    .limit(1);
+  return !!hit;
 }
