@@ -5,6 +5,8 @@ import path from 'node:path';
 // again against the PostgreSQL server (project "http-postgres").
 const appSuites = ['test/http/**/*.test.ts', 'test/realtime/**/*.test.ts'];
 const withServer = !!process.env.TEST_DATABASE_URL;
+// Inline projects do not inherit the root's timeouts: set them on each (CI machines are small).
+const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
 
 export default defineConfig({
   test: {
@@ -14,6 +16,7 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...timeouts,
           name: 'unit',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
@@ -23,6 +26,7 @@ export default defineConfig({
         // the client imports shared code as @shared/* (vite.config.ts has the same alias)
         resolve: { alias: { '@shared': path.resolve('shared') } },
         test: {
+          ...timeouts,
           name: 'client',
           include: ['client/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
@@ -30,20 +34,20 @@ export default defineConfig({
       },
       {
         test: {
+          ...timeouts,
           name: 'http-pglite',
           include: appSuites,
           env: { QUIRE_TEST_DB: 'pglite' },
-          testTimeout: 60_000,
         },
       },
       ...(withServer
         ? [
             {
               test: {
+                ...timeouts,
                 name: 'http-postgres',
                 include: [...appSuites, 'test/cluster/**/*.test.ts'],
                 env: { QUIRE_TEST_DB: 'postgres' },
-                testTimeout: 60_000,
               },
             },
           ]
