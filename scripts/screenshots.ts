@@ -3,7 +3,7 @@
 // Run: npm run build && node --import tsx scripts/screenshots.ts [screen-name-filter]
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startE2EServer, type E2EServer } from '../test/e2e/helpers/server';
 import { launchBrowser } from '../test/e2e/helpers/browser';
 import { addMember, createCatalog, createItem, createPage, createShareLink, registerUser, type TestUser } from '../test/e2e/helpers/fixtures';
@@ -146,19 +146,25 @@ const SHOTS: Shot[] = [
   { name: 'not-found', path: () => '/no/such/screen', ready: '#root *' },
 ];
 
-async function login(browser: Browser, server: E2EServer, user: TestUser | null, locale: string, width: number) {
-  const context = await browser.newContext({ locale, viewport: { width, height: width < 600 ? 844 : 900 }, deviceScaleFactor: 1 });
-  if (user) {
-    const res = await context.request.post(`${server.url}/api/user/login`, { form: { username: user.username, password: user.password } });
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+const sessions = new Map<string, StorageState>();
+
+/** A context for `user` (or a guest): one login per user (logins are rate-limited), its cookie reused. */
+async function contextFor(browser: Browser, server: E2EServer, user: TestUser | null, locale: string, width: number) {
+  const viewport = { width, height: width < 600 ? 844 : 900 };
+  if (user && !sessions.has(user.username)) {
+    const first = await browser.newContext();
+    const res = await first.request.post(`${server.url}/api/user/login`, { form: { username: user.username, password: user.password } });
     const body = await res.json();
     if (body.error_code !== 0) throw new Error(`login ${user.username}: ${body.error_message}`);
     // what the login screen keeps for display (never the token)
-    await context.addInitScript(
-      (u) => localStorage.setItem('quire.user', JSON.stringify(u)),
-      { uid: Number(body.data.uid), username: user.username, name: '', groupid: Number(body.data.groupid ?? 2) },
-    );
+    const shown = { uid: Number(body.data.uid), username: user.username, name: '', groupid: Number(body.data.groupid ?? 2) };
+    const state = await first.storageState();
+    state.origins = [{ origin: server.url, localStorage: [{ name: 'quire.user', value: JSON.stringify(shown) }] }];
+    sessions.set(user.username, state);
+    await first.close();
   }
-  return context;
+  return browser.newContext({ locale, viewport, deviceScaleFactor: 1, storageState: user ? sessions.get(user.username) : undefined });
 }
 
 async function main() {
@@ -173,7 +179,7 @@ async function main() {
       for (const lang of LANGS) {
         for (const width of WIDTHS) {
           const user = shot.as === 'owner' ? data.owner : shot.as === 'reader' ? data.reader : null;
-          const context = await login(browser, server, user, lang.locale, width);
+          const context = await contextFor(browser, server, user, lang.locale, width);
           const page = await context.newPage();
           const file = path.join(OUT, `${shot.name}-${lang.code}-${width}.png`);
           try {

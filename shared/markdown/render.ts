@@ -17,7 +17,7 @@ export const SANITIZE_CONFIG = {
   FORBID_ATTR: ['style', 'srcdoc', 'formaction', 'action'],
   ALLOW_DATA_ATTR: false,
   ALLOWED_URI_REGEXP: /^(?:(?:https?|mailto|tel|ftp):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
-  ADD_ATTR: ['target', 'data-lang', 'data-mermaid', 'data-math'],
+  ADD_ATTR: ['target', 'data-lang', 'data-mermaid', 'data-math', 'referrerpolicy'],
 } as const;
 
 export interface RenderOptions {

@@ -8,6 +8,8 @@ const purify = DOMPurify(window);
 // links that open a new tab never get a handle on this window; only _blank is a valid target, and
 // links to other sites (Markdown or raw HTML) always open in a new tab
 purify.addHook('afterSanitizeAttributes', (node) => {
+  // images never tell other hosts which page they are on (raw HTML cannot loosen it)
+  if (node.nodeName === 'IMG') node.setAttribute('referrerpolicy', 'no-referrer');
   if (node.nodeName !== 'A') return;
   if (node.hasAttribute('target') && node.getAttribute('target') !== '_blank') node.removeAttribute('target');
   if (/^(?:https?:)?\/\//i.test(node.getAttribute('href') ?? '')) node.setAttribute('target', '_blank');

@@ -60,7 +60,8 @@ export async function startE2EServer(env: Record<string, string> = {}): Promise<
 }
 
 async function startOnce(env: Record<string, string>): Promise<E2EServer> {
-  const clientDist = path.resolve('dist/client');
+  // E2E_CLIENT_DIST: a private build (several people building into dist/client at once race)
+  const clientDist = path.resolve(process.env.E2E_CLIENT_DIST || 'dist/client');
   if (!fs.existsSync(path.join(clientDist, 'index.html'))) {
     throw new Error('dist/client is missing: run `npm run build` before the browser suite');
   }
