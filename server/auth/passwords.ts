@@ -11,8 +11,12 @@ export function legacyShowdocHash(password: string, salt: string): string {
 
 export const isArgon2Hash = (stored: string) => stored.startsWith('$argon2');
 
+// Test runs hash thousands of passwords on small CI machines: a lighter (still argon2id) cost
+// there. Verification reads the cost from the stored hash, so both kinds always verify.
+const COST = process.env.NODE_ENV === 'test' ? { memoryCost: 4096, timeCost: 2, parallelism: 1 } : {};
+
 export async function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return argon2.hash(password, { type: argon2.argon2id, ...COST });
 }
 
 export interface VerifyResult {

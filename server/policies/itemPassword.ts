@@ -3,7 +3,7 @@
 // so changing the password invalidates every grant at once. ShowDoc clients may instead send
 // the plaintext as _item_pwd with each request (verified results are cached briefly).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import argon2 from 'argon2';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import { LRUCache } from 'lru-cache';
 import type { ItemRow } from './itemAccess';
 
@@ -11,7 +11,7 @@ export const GRANT_COOKIE = 'item_grants';
 const MAX_GRANTS = 40;
 
 export async function hashItemPassword(password: string): Promise<string> {
-  return password === '' ? '' : argon2.hash(password, { type: argon2.argon2id });
+  return password === '' ? '' : hashPassword(password);
 }
 
 const verified = new LRUCache<string, boolean>({ max: 5000, ttl: 10 * 60_000 });
@@ -21,12 +21,8 @@ export async function itemPasswordMatches(item: ItemRow, password: string): Prom
   const key = `${item.itemId}:${item.password}:${createHash('sha256').update(password).digest('hex')}`;
   const hit = verified.get(key);
   if (hit !== undefined) return hit;
-  let ok = false;
-  try {
-    ok = item.password.startsWith('$argon2') ? await argon2.verify(item.password, password) : false;
-  } catch {
-    ok = false;
-  }
+  // only argon2 hashes count here (verifyPassword refuses anything else it cannot parse)
+  const ok = item.password.startsWith('$argon2') && (await verifyPassword(password, item.password)).ok;
   verified.set(key, ok);
   return ok;
 }
