@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { addMember, seedItem, seedPage } from '../helpers/realtime';
 import { createUserWithToken } from '../helpers/cluster';
-import { catalogs, pageHistory, pages, recycle, teamItemMembers, teamItems, teamMembers, teams } from '../../server/db/schema';
+import { catalogs, items, pageHistory, pages, recycle, teamItemMembers, teamItems, teamMembers, teams } from '../../server/db/schema';
 import type { DomainEvents } from '../../server/events';
 
 let app: TestApp;
@@ -253,6 +253,16 @@ describe('page/save', () => {
     expect(await pageRow(ids.pSecond)).toEqual(second);
     expect((await pageRow(ids.pOther)).pageContent).toBe('other content');
     expect((await pageRow(ids.pA)).catId).toBe(ids.catA);
+  });
+
+  it('bumps the item update time; a single-page item takes its page title as name', async () => {
+    const single = await seedItem(app.deps.db, u.owner, { itemName: 'Old name', itemType: 2, lastUpdateTime: 5 });
+    const page = await seedPage(app.deps.db, single, 'x', { pageTitle: 'Old name' });
+    const r = await call('page/save', { page_id: page, page_title: 'New title', page_content: 'y' }, 'owner');
+    expect(r.error_code).toBe(0);
+    const [row] = await app.deps.db.select().from(items).where(eq(items.itemId, single));
+    expect(row.itemName).toBe('New title');
+    expect(row.lastUpdateTime).toBeGreaterThan(5);
   });
 
   it('a limited member may not move a page out of its catalogs', async () => {

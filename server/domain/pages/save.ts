@@ -2,7 +2,7 @@
 // creates or updates the page, snapshots the replaced version into page_history (trimmed to the
 // retention setting), bumps `version`, refreshes the search vector and the item's update time,
 // then publishes page.saved so live documents merge the change and notices go out.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DomainEvents } from '../../events';
 import { items, pageHistory, pages } from '../../db/schema';
@@ -113,18 +113,19 @@ export async function savePage(deps: AppDeps, input: SavePageInput): Promise<Sav
         })
         .returning(pageColumns);
     }
-    // a single-page item is named after its page, as in ShowDoc
-    await tx
-      .update(items)
-      .set({
-        lastUpdateTime: now,
-        itemName: sql`case when ${items.itemType} = ${ITEM_TYPE.singlePage} and ${input.title} <> '' then ${input.title} else ${items.itemName} end`,
-      })
-      .where(eq(items.itemId, input.itemId));
     return { previous, row };
   });
 
   const { previous, row } = out;
+  // outside the transaction, at most once a second per item: concurrent saves in one item do not
+  // queue on the item row. A single-page item is named after its page, as in ShowDoc.
+  await deps.db
+    .update(items)
+    .set({
+      lastUpdateTime: now,
+      itemName: sql`case when ${items.itemType} = ${ITEM_TYPE.singlePage} and ${input.title} <> '' then ${input.title} else ${items.itemName} end`,
+    })
+    .where(and(eq(items.itemId, input.itemId), or(lt(items.lastUpdateTime, now), eq(items.itemType, ITEM_TYPE.singlePage))));
   deps.events.emit('page.saved', {
     itemId: row.itemId,
     pageId: row.pageId,

@@ -7,11 +7,14 @@ import { searchVectorSql } from './tokens';
 
 const CHECK_EVERY_MS = 10_000;
 const BATCH = 200;
-const checkedAt = new Map<number, number>();
+/** per database handle (tests and benchmarks open several in one process) */
+const checked = new WeakMap<object, Map<number, number>>();
 
-export async function backfillVectors(db: DbOrTx, itemId: number, force = false): Promise<number> {
+export async function backfillVectors(db: DbOrTx, itemId: number): Promise<number> {
+  let checkedAt = checked.get(db);
+  if (!checkedAt) checked.set(db, (checkedAt = new Map()));
   const last = checkedAt.get(itemId);
-  if (!force && last !== undefined && Date.now() - last < CHECK_EVERY_MS) return 0;
+  if (last !== undefined && Date.now() - last < CHECK_EVERY_MS) return 0;
   let done = 0;
   for (;;) {
     const rows = await db
@@ -19,21 +22,20 @@ export async function backfillVectors(db: DbOrTx, itemId: number, force = false)
       .from(pages)
       .where(and(eq(pages.itemId, itemId), isNull(pages.searchVector)))
       .limit(BATCH);
+    let updated = 0;
     for (const r of rows) {
-      await db
+      // only if the text is still what the vector was computed from
+      const out = await db
         .update(pages)
         .set({ searchVector: searchVectorSql(r.title, r.content) })
-        .where(and(eq(pages.pageId, r.pageId), eq(pages.pageTitle, r.title), eq(pages.pageContent, r.content)));
+        .where(and(eq(pages.pageId, r.pageId), eq(pages.pageTitle, r.title), eq(pages.pageContent, r.content)))
+        .returning({ id: pages.pageId });
+      updated += out.length;
     }
-    done += rows.length;
-    if (rows.length < BATCH) break;
+    done += updated;
+    if (rows.length < BATCH || updated === 0) break;
   }
   if (checkedAt.size > 10_000) checkedAt.clear();
   checkedAt.set(itemId, Date.now());
   return done;
-}
-
-/** Forget that an item was checked (a writer stored pages without vectors). */
-export function vectorsMayBeMissing(itemId: number): void {
-  checkedAt.delete(itemId);
 }

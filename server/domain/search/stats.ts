@@ -6,11 +6,11 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
 const CHECK_EVERY_MS = 30_000;
-let lastCheck = 0;
+const lastCheck = new WeakMap<object, number>();
 
 export async function keepPageStatsFresh(db: DbOrTx): Promise<void> {
-  if (Date.now() - lastCheck < CHECK_EVERY_MS) return;
-  lastCheck = Date.now();
+  if (Date.now() - (lastCheck.get(db) ?? 0) < CHECK_EVERY_MS) return;
+  lastCheck.set(db, Date.now());
   const res = await db.execute(sql`
     select n_live_tup::int as live, n_mod_since_analyze::int as changed from pg_stat_user_tables
     where relname = 'pages' and schemaname = current_schema()`);
