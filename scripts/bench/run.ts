@@ -37,7 +37,10 @@ interface Row {
 async function openBench(kind: Kind): Promise<{ database: Database; cleanup(): Promise<void> }> {
   if (kind === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-'));
-    const database = await openDatabase({ pgliteDir: dir, log });
+    // the migrated data-dir dump the test suites build skips PGlite's slow initdb when present
+    const template = path.resolve('.tmp/pglite-template.tar.gz');
+    const pgliteLoad = fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : null;
+    const database = await openDatabase({ pgliteDir: dir, pgliteLoad, log });
     await migrateDatabase(database);
     return {
       database,
@@ -152,6 +155,7 @@ async function runKind(kind: Kind, rows: Row[]): Promise<number> {
     process.stderr.write(`[${kind}] seeding…\n`);
     const s = await seed(deps, (msg) => process.stderr.write(`[${kind}] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`));
     process.stderr.write(`[${kind}] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    maxRss = process.memoryUsage().rss; // the budget is about serving, not about creating the database
     for (const c of CASES) {
       const reqs = c.requests(s);
       const budget = budgetFor(c.endpoint, kind);
@@ -177,7 +181,7 @@ async function runKind(kind: Kind, rows: Row[]): Promise<number> {
     await cleanup();
   }
   const rssMb = Math.round(maxRss / 1024 / 1024);
-  rows.push({ endpoint: 'peak RSS (app process incl. load thread)', db: kind, note: `${rssMb} MB`, pass: rssMb <= RSS_BUDGET_MB, budget: `≤ ${RSS_BUDGET_MB} MB` });
+  rows.push({ endpoint: 'peak RSS under load (app process incl. load thread)', db: kind, note: `${rssMb} MB`, pass: rssMb <= RSS_BUDGET_MB, budget: `≤ ${RSS_BUDGET_MB} MB` });
   return Date.now() - started;
 }
 

@@ -6,6 +6,7 @@ export const mock: Record<string, string> = {
   'The mock template must be a JSON object or array': 'Mock 模板必须是 JSON 对象或数组',
   'The mock template is nested deeper than {max} levels': 'Mock 模板嵌套超过 {max} 层',
   'The mock template may not use the key "{key}"': 'Mock 模板不能使用键名“{key}”',
+  'The mock template may not use the placeholder "{name}"': 'Mock 模板不能使用占位符“{name}”',
   'Mock rule "{key}" repeats more than {max} times': 'Mock 规则“{key}”的重复次数超过 {max}',
   'Mock rule "{key}" asks for more than {max} decimal places': 'Mock 规则“{key}”的小数位数超过 {max}',
   'The generated mock data is larger than {max} bytes': '生成的 Mock 数据超过 {max} 字节',

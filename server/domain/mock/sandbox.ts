@@ -73,6 +73,7 @@ export class MockSandbox {
   private spawn(): Slot {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      env: {}, // no secrets from the server's environment
       workerData: { mockjs: mockjsPath, maxBytes: this.limits.outputBytes },
       resourceLimits: { maxOldGenerationSizeMb: this.limits.heapMb, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
       stdout: true,

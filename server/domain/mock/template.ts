@@ -28,7 +28,15 @@ function checkRule(key: string, rule: string, value: unknown): void {
   }
 }
 
+/** '@constructor', '@__proto__'… would make Mock.js reach into Object internals */
+const FORBIDDEN_PLACEHOLDER = /@(?:__proto__|constructor|prototype)\b/i;
+
 function walk(v: unknown, depth: number): void {
+  if (typeof v === 'string') {
+    const m = FORBIDDEN_PLACEHOLDER.exec(v);
+    if (m) throw bad('The mock template may not use the placeholder "{name}"', { name: m[0] });
+    return;
+  }
   if (v === null || typeof v !== 'object') return;
   if (depth > MOCK_LIMITS.depth) throw bad('The mock template is nested deeper than {max} levels', { max: MOCK_LIMITS.depth });
   if (Array.isArray(v)) {
