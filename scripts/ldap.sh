@@ -11,6 +11,7 @@
 #   uid=alice,ou=people,…       / alice-pass     (cn Alice Liddell, mail alice@quire.test)
 #   uid=bob,ou=people,…         / bob-pass       (cn Bob Builder)
 #   uid=carol,ou=people,…       / carol-pass     (no mail)
+#   uid=dave,ou=people,…        / dave-pass      (the tests also give Quire a local administrator "dave")
 set -euo pipefail
 
 SUFFIX="dc=quire,dc=test"
@@ -113,6 +114,13 @@ uid: carol
 cn: Carol
 sn: Carol
 userPassword: carol-pass
+
+dn: uid=dave,ou=people,$SUFFIX
+objectClass: inetOrgPerson
+uid: dave
+cn: Dave Directory
+sn: Directory
+userPassword: dave-pass
 EOF
 
   "$slapadd" -q -f "$dir/slapd.conf" -l "$dir/seed.ldif" >"$dir/slapadd.log" 2>&1 \

@@ -51,9 +51,10 @@ const login = action({
 const logout = action({
   auth: 'optional',
   async run(req) {
-    if (req.token) {
+    // only a valid session ends one: a cookie sent by another site (req.user null) cannot log anyone out
+    if (req.token && req.user) {
       await revokeToken(req.deps.db, req.token);
-      if (req.user) req.deps.events.emit('user.tokensRevoked', { uid: req.user.uid });
+      req.deps.events.emit('user.tokensRevoked', { uid: req.user.uid });
     }
     clearTokenCookie(req.ctx);
     return [];

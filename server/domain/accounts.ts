@@ -135,11 +135,16 @@ export async function loginNeedsCaptcha(deps: AppDeps, login: string, ip: string
   return a >= LOGIN_FAILURES_BEFORE_CAPTCHA || b >= IP_FAILURES_BEFORE_CAPTCHA;
 }
 
+let dummyHash: Promise<string> | null = null;
+const timingDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
 /** Checks a password (local, then LDAP); on failure counts it and raises 10204, or 10210 once the captcha becomes required. */
 export async function login(deps: AppDeps, loginName: string, password: string, ip: string): Promise<{ user: UserRow; token: string }> {
   const now = deps.now();
   let user = await findUserByLogin(deps, loginName);
   let ok = false;
+  // unknown names cost an argon2 verification too (no account enumeration by timing)
+  if (!user && password) await verifyPassword(password, await timingDummyHash());
   if (user && password && user.source !== 'ldap') {
     const v = await verifyPassword(password, user.password, user.salt);
     ok = v.ok;
@@ -151,8 +156,12 @@ export async function login(deps: AppDeps, loginName: string, password: string, 
   if (!ok && password) {
     const verdict = await ldapAuthenticate(deps, loginName, password);
     if (verdict?.ok) {
-      ok = true;
-      if (!user) user = await ldapLocalUser(deps, verdict.username || loginName, verdict.name ?? '', verdict.email ?? '');
+      const target = user ?? (await ldapLocalUser(deps, verdict.username || loginName, verdict.name ?? '', verdict.email ?? ''));
+      // a directory entry never opens a local administrator account of the same name
+      if (!(target.groupid === 1 && target.source !== 'ldap')) {
+        ok = true;
+        user = target;
+      }
     } else if (verdict?.unavailable) {
       ldapDown = true;
     }

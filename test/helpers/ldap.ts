@@ -16,6 +16,7 @@ export const LDAP_USERS = {
   alice: { password: 'alice-pass', name: 'Alice Liddell', email: 'alice@quire.test' },
   bob: { password: 'bob-pass', name: 'Bob Builder', email: 'bob@quire.test' },
   carol: { password: 'carol-pass', name: 'Carol', email: '' },
+  dave: { password: 'dave-pass', name: 'Dave Directory', email: '' },
 } as const;
 
 export interface LdapServer {

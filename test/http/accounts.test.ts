@@ -172,9 +172,12 @@ describe('tokens', () => {
       app.call('user/info', {}, { cookie }),
     ];
     for (const r of await Promise.all(ways)) expect(r.data?.username).toBe('login_lee');
-    // a cookie sent by another site does not authenticate
+    // a cookie sent by another site does not authenticate, and cannot log the user out
     const cross = await app.call('user/info', {}, { cookie, headers: { 'Sec-Fetch-Site': 'cross-site' } });
     expect(cross.error_code).toBe(ErrorCode.NOT_LOGGED_IN);
+    const crossLogout = await app.call('user/logout', {}, { cookie, headers: { Origin: 'https://evil.example' } });
+    expect(crossLogout.error_code).toBe(0);
+    expect((await app.call('user/info', {}, { cookie })).data?.username).toBe('login_lee');
     // tokens are stored hashed
     const stored = await app.deps.db.select().from(userTokens);
     expect(stored.some((t) => t.tokenHash === token)).toBe(false);

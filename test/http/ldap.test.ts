@@ -131,6 +131,19 @@ describe('LDAP login', () => {
     await useLdap(true);
   });
 
+  it('a directory entry never opens a local administrator account of the same name', async () => {
+    await app.deps.db.update(users).set({ username: 'dave', groupid: 1 }).where(eq(users.username, 'root-admin'));
+    const r = await app.login('dave', LDAP_USERS.dave.password);
+    expect(r.error_code).toBe(ErrorCode.WRONG_CREDENTIALS);
+    expect((await app.login('dave')).error_code).toBe(0); // the local password still works
+    await app.deps.db.update(users).set({ groupid: 2 }).where(eq(users.username, 'dave'));
+    // an ordinary local account of the same name is opened (ShowDoc behaviour), without becoming an LDAP account
+    const ordinary = await app.login('dave', LDAP_USERS.dave.password);
+    expect(ordinary.error_code).toBe(0);
+    expect((await byName('dave')).source).toBe('local');
+    await app.deps.db.update(users).set({ username: 'root-admin', groupid: 1 }).where(eq(users.username, 'dave'));
+  });
+
   it('local accounts keep logging in with their own passwords while LDAP is on', async () => {
     const r = await app.login('localuser');
     expect(r.error_code).toBe(0);
