@@ -1,6 +1,6 @@
 // Page history: each save snapshots the version it replaces; the newest N are kept
 // (site setting history_version_count, default 50).
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { pageHistory } from '../../db/schema';
@@ -52,10 +52,3 @@ export async function updateHistoryComments(db: DbOrTx, pageId: number, historyI
     .returning({ id: pageHistory.pageHistoryId });
   return rows.length > 0;
 }
-
-export const historyCount = (db: DbOrTx, pageId: number) =>
-  db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(pageHistory)
-    .where(eq(pageHistory.pageId, pageId))
-    .then((r) => r[0].n);

@@ -3,7 +3,7 @@
 // last heartbeat (clients beat every 180 s); lock_to in the past (ShowDoc sends 1000) releases.
 // Another user's live lock of any mode refuses the caller, naming the holder; the caller's own
 // live-editor lock keeps its mode and is only refreshed.
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { pageLocks } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
@@ -34,7 +34,7 @@ export interface LockInput {
 
 export async function setHttpLock(deps: AppDeps, input: LockInput): Promise<{ id: number; released: boolean }> {
   const now = deps.now();
-  await deps.db.delete(pageLocks).where(lte(pageLocks.lockTo, now));
+  // an expired lock on this page is dropped here (and taken over by the upsert below)
   const before = await liveLock(deps, input.pageId);
 
   if (input.lockTo > 0 && input.lockTo <= now) {
@@ -71,11 +71,6 @@ export async function setHttpLock(deps: AppDeps, input: LockInput): Promise<{ id
     deps.events.emit('page.lockChanged', { pageId: input.pageId, itemId: input.itemId });
   }
   return { id: row.id, released: false };
-}
-
-/** Drops every lock on these pages (deleted pages). */
-export async function dropLocks(deps: AppDeps, pageIds: number[]): Promise<void> {
-  if (pageIds.length) await deps.db.delete(pageLocks).where(inArray(pageLocks.pageId, pageIds));
 }
 
 /** Another user's live HTTP or exclusive lock: HTTP saves are refused while it lasts (a shared session is not). */
