@@ -20,7 +20,7 @@ function Highlighted({ text, keyword }: { text: string; keyword: string }) {
   return <>{parts}</>;
 }
 
-/** Pages of the item matching the keyword (item/info with keyword). */
+/** Pages of the item matching the keyword (item/search). */
 export function SearchResults({ hits, keyword, pageId, onOpenPage }: { hits: SearchHit[]; keyword: string; pageId: Id | null; onOpenPage: (id: string) => void }) {
   const { t } = useTranslation();
   if (!hits.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('itemShow.noResults')} data-testid="search-empty" />;

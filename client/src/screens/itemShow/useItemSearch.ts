@@ -3,7 +3,7 @@ import { itemApi, type Id } from '../../api';
 import type { SearchHit } from './SearchResults';
 import { searchable } from './menuTree';
 
-/** Keyword search within one item (item/info with keyword → matching pages). */
+/** Keyword search within one item (item/search: matching pages with a snippet of their content). */
 export function useItemSearch(itemId: Id | undefined) {
   const [keyword, setKeyword] = useState('');
   const [hits, setHits] = useState<SearchHit[] | null>(null);
@@ -20,8 +20,8 @@ export function useItemSearch(itemId: Id | undefined) {
       if (!searchable(q)) return;
       setBusy(true);
       try {
-        const res = await itemApi.info({ item_id: itemId, keyword: q });
-        setHits((res.menu?.pages ?? []) as SearchHit[]);
+        const res = await itemApi.search({ item_id: itemId, keyword: q });
+        setHits(Array.isArray(res?.pages) ? (res.pages as SearchHit[]) : []);
       } catch {
         setHits([]);
       } finally {
