@@ -15,7 +15,8 @@ import { ITEM_PASSWORD_MAX_CHARS, resolveItemPassword } from '../domain/items/vi
 import { createItem } from '../domain/items/create';
 import { copyItem } from '../domain/items/copy';
 import { listMyItems, saveItemOrder } from '../domain/items/myList';
-import { loadMenu, resolveDefaultPage } from '../domain/items/menu';
+import { buildMenu, loadMenu, resolveDefaultPage } from '../domain/items/menu';
+import { cachedMenuSource } from '../domain/items/menuCache';
 import { updateItem } from '../domain/items/update';
 import { archiveItem, attornItem, deleteItem } from '../domain/items/lifecycle';
 import { exitItem as leaveItem } from '../domain/items/exit';
@@ -112,7 +113,9 @@ const info = action({
     const access = await accessToItem(req, item);
     requireVisit(access);
     const keyword = params.str('keyword', { max: 200 });
-    const menu = await loadMenu(deps.db, item.itemId, { catIds: access.catIds, keyword });
+    const menu = keyword
+      ? await loadMenu(deps.db, item.itemId, { catIds: access.catIds, keyword })
+      : buildMenu(await cachedMenuSource(deps, item), { catIds: access.catIds, keyword: false });
     const defaultPage = resolveDefaultPage(menu, params.id('default_page_id') || pageId);
     const unreadCount = req.user ? await countUnread(deps.db, req.user.uid) : 0;
     return presentItemInfo(access, { menu, defaultPage, isLogin: !!req.user, unreadCount });

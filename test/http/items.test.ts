@@ -19,6 +19,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app.close());
 
+const titlesOf = (menu: any): string[] => [
+  ...menu.pages.map((p: any) => p.page_title),
+  ...menu.catalogs.flatMap((c: any) => [`[${c.cat_name}]`, ...titlesOf(c)]),
+];
+
 const itemRow = async (itemId: number) => (await app.deps.db.select().from(items).where(eq(items.itemId, itemId)))[0];
 
 describe('item/add', () => {
@@ -252,6 +257,43 @@ describe('item/info', () => {
       expect((await app.call('item/info', { item_id: built.itemId }, { token: bob.token })).error_code).toBe(0);
     } finally {
       await app.deps.settings.save({ force_login: false });
+    }
+  });
+});
+
+describe('item/info stays fresh after writes (menu cache)', () => {
+  it('shows catalog, page and order changes at once, and writes made by another node', async () => {
+    const b = await buildItem(app, ann, { rootPages: [{ title: 'First', sNumber: 1 }, { title: 'Second', sNumber: 2 }] });
+    const base = Math.floor(Date.now() / 1000) + 5;
+    app.setNow(base);
+    try {
+      const menu = async () => {
+        const r = await app.call('item/info', { item_id: b.itemId }, { token: ann.token });
+        expect(r.error_code).toBe(0);
+        return titlesOf(r.data.menu);
+      };
+      expect(await menu()).toEqual(['First', 'Second']);
+      expect(await menu()).toEqual(['First', 'Second']);
+      app.setNow(base + 1);
+      expect((await app.call('catalog/save', { item_id: b.itemId, cat_name: 'Fresh cat' }, { token: ann.token })).error_code).toBe(0);
+      expect(await menu()).toEqual(['First', 'Second', '[Fresh cat]']);
+      app.setNow(base + 2);
+      const saved = await app.call('page/save', { item_id: b.itemId, page_id: 0, cat_id: 0, page_title: 'Third', page_content: 'three', s_number: 3 }, { token: ann.token });
+      expect(saved.error_code).toBe(0);
+      expect(await menu()).toEqual(['First', 'Second', 'Third', '[Fresh cat]']);
+      const sorted = await app.call('page/sort', { item_id: b.itemId, pages: JSON.stringify({ [b.pages.Second]: 0 }) }, { token: ann.token });
+      expect(sorted.error_code).toBe(0);
+      expect((await menu())[0]).toBe('Second');
+      expect((await app.call('page/delete', { page_id: b.pages.First }, { token: ann.token })).error_code).toBe(0);
+      expect(await menu()).not.toContain('First');
+      // another node: rows change and the item's update time moves, but no event reaches us
+      app.setNow(base + 10);
+      await menu();
+      await app.deps.db.update(pages).set({ pageTitle: 'Renamed elsewhere' }).where(eq(pages.pageId, b.pages.Second));
+      await app.deps.db.update(items).set({ lastUpdateTime: base + 10 }).where(eq(items.itemId, b.itemId));
+      expect(await menu()).toContain('Renamed elsewhere');
+    } finally {
+      app.setNow(undefined);
     }
   });
 });

@@ -8,6 +8,7 @@ import { attachmentPages, catalogs, mocks, pageHistory, pages } from '../../db/s
 import { MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '../../../shared/limits';
 import { ancestry, loadCatalogs, subtreeDepth, subtreeIds, type CatalogRow } from './tree';
 import { catalogNotInItem, outsideLimit, tooDeep, underItself, type TopAllowed } from './errors';
+import { touchItem } from './touch';
 
 export interface CopyCatalogInput {
   fromItemId: number;
@@ -35,9 +36,11 @@ export async function copyCatalog(deps: AppDeps, input: CopyCatalogInput, fromAl
   if (!toAllowed(parent ? (ancestry(dstRows, parent.catId)[0]?.catId ?? 0) : 0)) throw outsideLimit();
 
   const now = deps.now();
-  const topId = await deps.db.transaction((tx) =>
-    input.move ? moveSubtree(tx, input, srcRows, ids, level) : copySubtree(tx, input, srcRows, ids, level, now),
-  );
+  const topId = await deps.db.transaction(async (tx) => {
+    await touchItem(tx, input.toItemId, now);
+    if (input.move) await touchItem(tx, input.fromItemId, now);
+    return input.move ? moveSubtree(tx, input, srcRows, ids, level) : copySubtree(tx, input, srcRows, ids, level, now);
+  });
   deps.events.emit('catalog.changed', { itemId: input.toItemId });
   if (!sameItem) deps.events.emit('catalog.changed', { itemId: input.fromItemId });
   return topId;

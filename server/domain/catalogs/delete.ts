@@ -3,7 +3,8 @@
 // does, showdoc-behaviour §7.1).
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { catalogs, items, pageLocks, pages, recycle } from '../../db/schema';
+import { catalogs, pageLocks, pages, recycle } from '../../db/schema';
+import { touchItem } from './touch';
 import { ancestry, loadCatalogs, subtreeIds } from './tree';
 import { catalogNotInItem, outsideLimit, type TopAllowed } from './errors';
 
@@ -40,7 +41,7 @@ export async function deleteCatalog(deps: AppDeps, itemId: number, catId: number
     const pageIds = gone.map((p) => p.pageId);
     for (let i = 0; i < pageIds.length; i += 1000) await tx.delete(pageLocks).where(inArray(pageLocks.pageId, pageIds.slice(i, i + 1000)));
     await tx.delete(catalogs).where(and(eq(catalogs.itemId, itemId), inArray(catalogs.catId, ids)));
-    await tx.update(items).set({ lastUpdateTime: now }).where(eq(items.itemId, itemId));
+    await touchItem(tx, itemId, now);
     return gone.map((p) => p.pageId);
   });
   for (const pageId of deleted) deps.events.emit('page.deleted', { itemId, pageId });

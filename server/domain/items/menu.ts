@@ -19,6 +19,13 @@ export interface MenuPage {
   extInfo: string;
 }
 
+/** Everything of an item the menu is built from (the same for every viewer). */
+export interface MenuSource {
+  catalogRows: CatalogRow[];
+  /** live pages in s_number, page_id order */
+  pageRows: MenuPage[];
+}
+
 export interface Menu {
   /** root pages, or with a keyword every matching visible page */
   pages: MenuPage[];
@@ -40,15 +47,21 @@ const menuColumns = {
   extInfo: pages.extInfo,
 };
 
-export async function loadMenu(db: DbOrTx, itemId: number, opts: { catIds: number[] | null; keyword: string }): Promise<Menu> {
+export async function loadMenuSource(db: DbOrTx, itemId: number, keyword = ''): Promise<MenuSource> {
   const live = and(eq(pages.itemId, itemId), eq(pages.isDel, 0));
-  const where = opts.keyword
-    ? and(live, or(ilike(pages.pageTitle, `%${escapeLike(opts.keyword)}%`), ilike(pages.pageContent, `%${escapeLike(opts.keyword)}%`)))
+  const where = keyword
+    ? and(live, or(ilike(pages.pageTitle, `%${escapeLike(keyword)}%`), ilike(pages.pageContent, `%${escapeLike(keyword)}%`)))
     : live;
   const [catalogRows, pageRows] = await Promise.all([
     loadCatalogs(db, itemId),
     db.select(menuColumns).from(pages).where(where).orderBy(asc(pages.sNumber), asc(pages.pageId)),
   ]);
+  return { catalogRows, pageRows };
+}
+
+/** The viewer's menu from the item's rows; `keyword` = the rows were filtered by a keyword. */
+export function buildMenu(src: MenuSource, opts: { catIds: number[] | null; keyword: boolean }): Menu {
+  const { catalogRows, pageRows } = src;
   const tops = buildTree(catalogRows, opts.catIds);
   const visibleCats = new Set(flatten(tops).map((n) => n.row.catId));
   const rootVisible = opts.catIds === null;
@@ -63,6 +76,10 @@ export async function loadMenu(db: DbOrTx, itemId: number, opts: { catIds: numbe
   }
   if (opts.keyword) return { pages: visible, tops: [], pagesByCat, catalogRows };
   return { pages: pagesByCat.get(0) ?? [], tops, pagesByCat, catalogRows };
+}
+
+export async function loadMenu(db: DbOrTx, itemId: number, opts: { catIds: number[] | null; keyword: string }): Promise<Menu> {
+  return buildMenu(await loadMenuSource(db, itemId, opts.keyword), { catIds: opts.catIds, keyword: !!opts.keyword });
 }
 
 /** The page item/info opens: the requested one when visible, else the first page in menu order. */
