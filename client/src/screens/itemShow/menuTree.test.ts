@@ -60,10 +60,11 @@ describe('operation bar (spec §6)', () => {
     expect(regularOperations(reader, true)).toEqual(['history', 'share', 'exit']);
   });
 
-  it('guests see history, share and login', () => {
+  it('guests see login and history only (spec §6)', () => {
     const guest = itemPermissions(info({ ItemPermn: false, ItemCreator: false, is_login: false }), false);
-    expect(regularOperations(guest, true)).toEqual(['history', 'share', 'login']);
+    expect(regularOperations(guest, true)).toEqual(['history', 'login']);
     expect(regularOperations(guest, false)).toEqual(['login']);
+    expect(singlePageOperations(itemPermissions(info({ item_type: 2, is_login: 0 }), false), true)).toEqual(['login']);
   });
 
   it('archived and read-only display items (type 3) never offer edits', () => {

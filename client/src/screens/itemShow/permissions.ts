@@ -29,7 +29,8 @@ export function regularOperations(p: ItemPermissions, hasPage: boolean): Operati
   }
   if (hasPage) ops.push('history');
   if (p.canEdit) ops.push('export');
-  if (hasPage) ops.push('share');
+  // spec §6: guests see login and history only
+  if (hasPage && p.loggedIn) ops.push('share');
   if (p.canEdit && hasPage) ops.push('delete');
   if (p.isCreator) ops.push('settings');
   else if (p.loggedIn) ops.push('exit');
@@ -40,7 +41,7 @@ export function regularOperations(p: ItemPermissions, hasPage: boolean): Operati
 /** A single-page item (type 2): share, edit, export, settings (spec §2). */
 export function singlePageOperations(p: ItemPermissions, hasPage: boolean): Operation[] {
   const ops: Operation[] = [];
-  if (hasPage) ops.push('share');
+  if (hasPage && p.loggedIn) ops.push('share');
   if (p.canEdit && hasPage) ops.push('edit', 'history');
   if (p.canEdit) ops.push('export');
   if (p.isCreator) ops.push('settings');
