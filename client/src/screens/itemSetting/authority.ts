@@ -28,6 +28,8 @@ export function catalogOptions(t: Translate, rows: readonly CatalogRow[] | undef
 }
 
 export function catalogLabel(t: Translate, rows: readonly CatalogRow[] | undefined, catId: Id | undefined, catName?: string): string {
+  // the server names the catalogs of a limit (several when cat_ids holds more than one)
+  if (catName) return catName;
   if (!catId || String(catId) === '0') return t('itemSetting.members.allCatalogs');
   const row = (rows ?? []).find((r) => String(r.cat_id) === String(catId));
   return row?.cat_name ?? catName ?? String(catId);

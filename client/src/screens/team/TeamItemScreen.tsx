@@ -15,7 +15,7 @@ import { useTeam } from './useTeam';
 export default function TeamItemScreen() {
   const { t } = useTranslation();
   const { team_id = '' } = useParams();
-  const { team } = useTeam(team_id);
+  const { team, manage } = useTeam(team_id);
   const bound = useLoad(() => peopleApi.teamItemsByTeam(team_id), [team_id]);
   const mine = useLoad(() => itemApi.myList(true), []);
   const [picked, setPicked] = useState<string[]>([]);
@@ -54,28 +54,30 @@ export default function TeamItemScreen() {
 
   return (
     <Frame title={team ? t('team.itemsOf', { name: team.team_name }) : t('team.itemsTitle')} back="/team/index" testId="team-item-screen">
-      <div className="p2-panel">
-        <h2>{t('team.bindItems')}</h2>
-        <Space.Compact style={{ width: '100%', maxWidth: 620 }}>
-          <Select
-            mode="multiple"
-            style={{ width: '100%' }}
-            placeholder={t('team.pickItems')}
-            value={picked}
-            onChange={setPicked}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={choices.map((i) => ({ value: String(i.item_id), label: i.item_name }))}
-            notFoundContent={t('team.noOwnItems')}
-            data-testid="team-item-pick"
-          />
-          <Button type="primary" icon={<LinkOutlined />} onClick={() => void bind()} loading={busy} disabled={picked.length === 0} data-testid="team-item-bind">
-            {t('team.bind')}
-          </Button>
-        </Space.Compact>
-        <p className="p2-hint" style={{ marginTop: 8 }}>
-          {t('team.bindHint')}
-        </p>
-      </div>
+      {manage && (
+        <div className="p2-panel">
+          <h2>{t('team.bindItems')}</h2>
+          <Space.Compact style={{ width: '100%', maxWidth: 620 }}>
+            <Select
+              mode="multiple"
+              style={{ width: '100%' }}
+              placeholder={t('team.pickItems')}
+              value={picked}
+              onChange={setPicked}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={choices.map((i) => ({ value: String(i.item_id), label: i.item_name }))}
+              notFoundContent={t('team.noOwnItems')}
+              data-testid="team-item-pick"
+            />
+            <Button type="primary" icon={<LinkOutlined />} onClick={() => void bind()} loading={busy} disabled={picked.length === 0} data-testid="team-item-bind">
+              {t('team.bind')}
+            </Button>
+          </Space.Compact>
+          <p className="p2-hint" style={{ marginTop: 8 }}>
+            {t('team.bindHint')}
+          </p>
+        </div>
+      )}
       <div className="p2-panel">
         <Table<TeamItem>
           rowKey={(r) => String(r.id)}
@@ -90,14 +92,15 @@ export default function TeamItemScreen() {
             {
               title: '',
               width: 230,
-              render: (_, r) => (
-                <Space size={4}>
-                  <Button size="small" icon={<SettingOutlined />} onClick={() => setAuthority({ itemId: r.item_id, name: r.item_name ?? '' })}>
-                    {t('team.memberAuthority')}
-                  </Button>
-                  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('team.unbind')} onClick={() => unbind(r)} />
-                </Space>
-              ),
+              render: (_, r) =>
+                manage && (
+                  <Space size={4}>
+                    <Button size="small" icon={<SettingOutlined />} onClick={() => setAuthority({ itemId: r.item_id, name: r.item_name ?? '' })}>
+                      {t('team.memberAuthority')}
+                    </Button>
+                    <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('team.unbind')} onClick={() => unbind(r)} />
+                  </Space>
+                ),
             },
           ]}
         />

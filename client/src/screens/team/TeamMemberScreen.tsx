@@ -15,7 +15,7 @@ import { useTeam } from './useTeam';
 export default function TeamMemberScreen() {
   const { t } = useTranslation();
   const { team_id = '' } = useParams();
-  const { team } = useTeam(team_id);
+  const { team, manage } = useTeam(team_id);
   const members = useLoad(() => peopleApi.teamMembers(team_id), [team_id]);
   const [picked, setPicked] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
@@ -50,18 +50,20 @@ export default function TeamMemberScreen() {
 
   return (
     <Frame title={team ? t('team.membersOf', { name: team.team_name }) : t('team.membersTitle')} back="/team/index" testId="team-member-screen">
-      <div className="p2-panel">
-        <h2>{t('team.addMembers')}</h2>
-        <Space.Compact style={{ width: '100%', maxWidth: 620 }}>
-          <UserSelect value={picked} onChange={setPicked} exclude={rows.map((m) => m.member_username)} testId="team-member-users" />
-          <Button type="primary" icon={<UserAddOutlined />} onClick={() => void add()} loading={busy} disabled={picked.length === 0} data-testid="team-member-add">
-            {t('part2.add')}
-          </Button>
-        </Space.Compact>
-        <p className="p2-hint" style={{ marginTop: 8 }}>
-          {t('team.addMembersHint')}
-        </p>
-      </div>
+      {manage && (
+        <div className="p2-panel">
+          <h2>{t('team.addMembers')}</h2>
+          <Space.Compact style={{ width: '100%', maxWidth: 620 }}>
+            <UserSelect value={picked} onChange={setPicked} exclude={rows.map((m) => m.member_username)} testId="team-member-users" />
+            <Button type="primary" icon={<UserAddOutlined />} onClick={() => void add()} loading={busy} disabled={picked.length === 0} data-testid="team-member-add">
+              {t('part2.add')}
+            </Button>
+          </Space.Compact>
+          <p className="p2-hint" style={{ marginTop: 8 }}>
+            {t('team.addMembersHint')}
+          </p>
+        </div>
+      )}
       <div className="p2-panel">
         <Table<TeamMember>
           rowKey={(r) => String(r.id)}
@@ -77,7 +79,7 @@ export default function TeamMemberScreen() {
             {
               title: '',
               width: 60,
-              render: (_, m) => <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(m)} />,
+              render: (_, m) => (manage ? <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(m)} /> : null),
             },
           ]}
         />

@@ -3,19 +3,13 @@ import { Button, Form, Input, Modal, Space, Table } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ApiError, peopleApi, type Team } from '../../api';
+import { ApiError, peopleApi } from '../../api';
 import { useViewportWidth } from '../../hooks/useViewportWidth';
 import { Frame } from '../itemSetting/shared/Frame';
 import { PasswordModal, type PasswordModalValues } from '../itemSetting/shared/PasswordModal';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { confirmAction, toast } from '../itemSetting/shared/confirm';
-
-type TeamRow = Team & { team_manage?: number | string; uid?: number | string };
-
-/** Whether the current user may manage the team (ShowDoc's team_manage; absent = the list only has own teams). */
-export function canManageTeam(team: TeamRow): boolean {
-  return team.team_manage === undefined || Number(team.team_manage) > 0;
-}
+import { canManageTeam, ownsTeam, type TeamRow } from './rules';
 
 /** Teams (spec §2): name, member count, item count (links), edit, transfer, delete. */
 export default function TeamScreen() {
@@ -116,12 +110,16 @@ export default function TeamScreen() {
                   <Button size="small" type="text" icon={<EditOutlined />} onClick={() => openEdit(r)} aria-label={t('part2.edit')}>
                     {narrow ? null : t('part2.edit')}
                   </Button>
-                  <Button size="small" type="text" icon={<SwapOutlined />} onClick={() => setAttorn(r)} aria-label={t('team.transfer')}>
-                    {narrow ? null : t('team.transfer')}
-                  </Button>
-                  <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(r)} aria-label={t('part2.delete')}>
-                    {narrow ? null : t('part2.delete')}
-                  </Button>
+                  {ownsTeam(r) && (
+                    <Button size="small" type="text" icon={<SwapOutlined />} onClick={() => setAttorn(r)} aria-label={t('team.transfer')}>
+                      {narrow ? null : t('team.transfer')}
+                    </Button>
+                  )}
+                  {ownsTeam(r) && (
+                    <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(r)} aria-label={t('part2.delete')}>
+                      {narrow ? null : t('part2.delete')}
+                    </Button>
+                  )}
                 </Space>
               ) : null,
           },
