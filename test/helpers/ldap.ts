@@ -33,6 +33,7 @@ export async function startLdap(): Promise<LdapServer> {
   try {
     await run('bash', [script, 'start', dir, String(port)], { timeout: 20_000 });
   } catch (e: any) {
+    await run('bash', [script, 'stop', dir], { timeout: 20_000 }).catch(() => {});
     throw new Error(`scripts/ldap.sh start failed: ${e.stderr || e.message}`);
   }
   let stopped = false;
