@@ -12,7 +12,7 @@ let server: E2EServer;
 let browser: Browser;
 let admin: TestUser;
 let bob: TestUser;
-const ids = { item: 0, guides: 0, setup: 0, api: 0, gone: 0, team: 0 };
+const ids = { item: 0, guides: 0, setup: 0, api: 0, gone: 0, team: 0, archive: 0 };
 
 async function ok<T = any>(route: string, body: Record<string, string | number>, token: string): Promise<T> {
   const res = await server.api<T>(route, body, token);
@@ -38,6 +38,8 @@ beforeAll(async () => {
   ids.team = Number(teams.find((t) => t.team_name === 'Writers')!.id);
   await ok('teamMember/save', { team_id: ids.team, member_username: bob.username }, admin.token);
   await ok('teamItem/save', { team_id: ids.team, item_id: ids.item }, admin.token);
+  ids.archive = await createItem(server, admin, { item_name: 'Archive Me' });
+  await registerUser(server, 'p2_carol');
   // a notice for bob: an item transferred to him
   const gift = await createItem(server, admin, { item_name: 'Gift Item' });
   await ok('item/attorn', { item_id: gift, username: bob.username, password: admin.password }, admin.token);
@@ -134,6 +136,35 @@ describe('item settings', () => {
     await page.getByTestId('item-name').fill('Field Guide 2');
     await page.getByTestId('base-info-save').click();
     await expect.poll(async () => (await ok<{ item_name: string }>('item/detail', { item_id: ids.item }, admin.token)).item_name).toBe('Field Guide 2');
+    await context.close();
+  });
+
+  it('adds a member with the user picker', async () => {
+    const context = await contextFor(admin);
+    const page = await open(context, `/item/setting/${ids.item}?tab=members`, 'member-list');
+    await page.getByTestId('member-users').click();
+    await page.keyboard.type('p2_car');
+    await page.locator('.ant-select-item-option', { hasText: 'p2_carol' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('member-add').click();
+    await page.getByTestId('member-list').getByText('p2_carol').waitFor();
+    const members = await ok<Array<{ username: string; member_group_id: number }>>('member/getList', { item_id: ids.item }, admin.token);
+    expect(members.find((m) => m.username === 'p2_carol')?.member_group_id).toBe(1);
+    await context.close();
+  });
+
+  it('archives an item with the owner password, then returns to the item list', async () => {
+    const context = await contextFor(admin);
+    const page = await open(context, `/item/setting/${ids.archive}?tab=advanced`, 'advanced-archive');
+    await page.getByTestId('advanced-archive').click();
+    await page.getByTestId('password-modal-password').fill('wrong-password');
+    await page.getByTestId('password-modal-ok').click();
+    await page.locator('.quire-error-message').first().waitFor();
+    expect(Number((await ok<{ is_archived: number }>('item/detail', { item_id: ids.archive }, admin.token)).is_archived)).toBe(0);
+    await page.getByTestId('password-modal-password').fill(admin.password);
+    await page.getByTestId('password-modal-ok').click();
+    await page.waitForURL(/\/item\/index$/, { timeout: 10_000 });
+    expect(Number((await ok<{ is_archived: number }>('item/detail', { item_id: ids.archive }, admin.token)).is_archived)).toBe(1);
     await context.close();
   });
 
