@@ -201,6 +201,24 @@ describe('catalog/batUpdate', () => {
     expect(p).toMatchObject({ catId: b.cats.A1, sNumber: 7 });
   });
 
+  it('accepts the whole tree as ShowDoc’s editor sends it, even when an older tree is deeper than three levels', async () => {
+    const b = await buildItem(app, ann, {
+      catalogs: [{ name: 'L2', children: [{ name: 'L3', children: [{ name: 'L4', children: [{ name: 'L5 (imported)' }] }] }] }, { name: 'Other' }],
+    });
+    expect((await catRow(b.cats['L5 (imported)'])).level).toBe(5);
+    const tree = [
+      { cat_id: b.cats.Other, cat_name: 'Other', parent_cat_id: 0, level: 2, s_number: 1 },
+      { cat_id: b.cats.L2, cat_name: 'L2', parent_cat_id: 0, level: 2, s_number: 2 },
+      { cat_id: b.cats.L3, cat_name: 'L3', parent_cat_id: b.cats.L2, level: 3, s_number: 1 },
+      { cat_id: b.cats.L4, cat_name: 'L4', parent_cat_id: b.cats.L3, level: 4, s_number: 1 },
+      { cat_id: b.cats['L5 (imported)'], cat_name: 'L5 (imported)', parent_cat_id: b.cats.L4, level: 5, s_number: 1 },
+    ];
+    const r = await app.call('catalog/batUpdate', { item_id: b.itemId, cats: JSON.stringify(tree) }, { token: ann.token });
+    expect(r.error_code).toBe(0);
+    expect((await catRow(b.cats.Other)).sNumber).toBe(1);
+    expect((await catRow(b.cats.L2)).sNumber).toBe(2);
+  });
+
   it('refuses bad payloads and foreign ids, changing nothing', async () => {
     const b = await buildItem(app, ann, { rootPages: ['Loose'], catalogs: [{ name: 'A', children: [{ name: 'A1', children: [{ name: 'A2' }] }] }, { name: 'B' }] });
     const other = await buildItem(app, bob, { rootPages: ['Foreign page'], catalogs: [{ name: 'Foreign' }] });

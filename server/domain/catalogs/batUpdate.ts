@@ -57,7 +57,7 @@ export async function applyTree(deps: AppDeps, itemId: number, entries: TreeEntr
   const reached = new Set<number>();
   const walk = (parentId: number, level: number) => {
     for (const c of children.get(parentId) ?? []) {
-      if (level > MAX_CATALOG_LEVEL) throw tooDeep();
+      if (reached.has(c.catId)) continue;
       c.level = level;
       reached.add(c.catId);
       walk(c.catId, level + 1);
@@ -82,6 +82,10 @@ export async function applyTree(deps: AppDeps, itemId: number, entries: TreeEntr
     const b = before.get(c.catId)!;
     return b.parentCatId !== c.parentCatId || b.level !== c.level || b.catName !== c.catName || b.sNumber !== c.sNumber;
   });
+  // a catalog that moves must end within three levels (older, deeper trees may stay as they are)
+  if (changedCats.some((c) => c.level > MAX_CATALOG_LEVEL && (c.level !== before.get(c.catId)!.level || c.parentCatId !== before.get(c.catId)!.parentCatId))) {
+    throw tooDeep();
+  }
   for (const c of changedCats) if (!topAllowed(topBefore(c.catId)) || !topAllowed(topAfter(c.catId))) throw outsideLimit();
   for (const m of movedPages.values()) if (!topAllowed(topBefore(m.oldCatId)) || !topAllowed(topAfter(m.catId))) throw outsideLimit();
 
