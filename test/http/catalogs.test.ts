@@ -217,6 +217,9 @@ describe('catalog/batUpdate', () => {
     expect(r.error_code).toBe(0);
     expect((await catRow(b.cats.Other)).sNumber).toBe(1);
     expect((await catRow(b.cats.L2)).sNumber).toBe(2);
+    const rename = await app.call('catalog/save', { item_id: b.itemId, cat_id: b.cats['L5 (imported)'], cat_name: 'L5 renamed', parent_cat_id: b.cats.L4 }, { token: ann.token });
+    expect(rename.error_code).toBe(0);
+    expect(await catRow(b.cats['L5 (imported)'])).toMatchObject({ catName: 'L5 renamed', level: 5 });
   });
 
   it('refuses bad payloads and foreign ids, changing nothing', async () => {

@@ -29,7 +29,9 @@ export async function saveCatalog(deps: AppDeps, itemId: number, input: CatalogI
   if (current && subtreeIds(rows, current.catId).includes(parentId)) throw underItself();
   const level = parent ? parent.level + 1 : TOP_CATALOG_LEVEL;
   const depth = current ? subtreeDepth(rows, current.catId) : 1;
-  if (level + depth - 1 > MAX_CATALOG_LEVEL) throw tooDeep();
+  // renaming in place is always fine (older, deeper trees stay editable); moving must fit
+  const moves = !current || current.parentCatId !== parentId;
+  if (moves && level + depth - 1 > MAX_CATALOG_LEVEL) throw tooDeep();
 
   // catalog limit: the old place (updates) and the new place must both be inside it
   const topOf = (id: number) => ancestry(rows, id)[0]?.catId ?? 0;
