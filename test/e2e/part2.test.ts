@@ -12,7 +12,7 @@ let server: E2EServer;
 let browser: Browser;
 let admin: TestUser;
 let bob: TestUser;
-const ids = { item: 0, guides: 0, setup: 0, api: 0, gone: 0, team: 0, archive: 0 };
+const ids = { item: 0, guides: 0, setup: 0, api: 0, gone: 0, team: 0, archive: 0, target: 0, welcome: 0, alpha: 0, beta: 0 };
 
 async function ok<T = any>(route: string, body: Record<string, string | number>, token: string): Promise<T> {
   const res = await server.api<T>(route, body, token);
@@ -29,7 +29,10 @@ beforeAll(async () => {
   ids.guides = await createCatalog(server, admin, ids.item, 'Guides');
   ids.setup = await createCatalog(server, admin, ids.item, 'Setup', ids.guides);
   ids.api = await createCatalog(server, admin, ids.item, 'API');
-  await createPage(server, admin, { item_id: ids.item, cat_id: ids.guides, page_title: 'Welcome', page_content: '# Welcome' });
+  ids.welcome = await createPage(server, admin, { item_id: ids.item, cat_id: ids.guides, page_title: 'Welcome', page_content: '# Welcome', s_number: 1 });
+  ids.alpha = await createPage(server, admin, { item_id: ids.item, cat_id: ids.guides, page_title: 'Alpha', page_content: 'a', s_number: 2 });
+  ids.beta = await createPage(server, admin, { item_id: ids.item, cat_id: ids.guides, page_title: 'Beta', page_content: 'b', s_number: 3 });
+  ids.target = await createItem(server, admin, { item_name: 'Target Item' });
   ids.gone = await createPage(server, admin, { item_id: ids.item, page_title: 'Old notes', page_content: 'to be deleted' });
   await ok('page/delete', { page_id: ids.gone }, admin.token);
   await addMember(server, admin, ids.item, bob.username, 1);
@@ -220,6 +223,41 @@ describe('catalog management', () => {
 
   it('looks right in both languages and widths', async () => {
     await shoot(admin, `/catalog/${ids.item}`, 'catalog-tree', 'catalog');
+  });
+
+  it('sorts the pages of a catalog by dragging them (page/sort)', async () => {
+    const context = await contextFor(admin);
+    const page = await open(context, `/catalog/${ids.item}`, 'catalog-tree');
+    await page.getByTestId(`cat-sort-${ids.guides}`).click();
+    await page.getByTestId(`sort-page-${ids.beta}`).waitFor();
+    const from = (await page.getByTestId(`sort-page-${ids.beta}`).boundingBox())!;
+    const to = (await page.getByTestId(`sort-page-${ids.welcome}`).boundingBox())!;
+    await page.mouse.move(from.x + 40, from.y + from.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 12; i++) await page.mouse.move(from.x + 40, from.y + from.height / 2 + ((to.y - from.y - 6) * i) / 12, { steps: 2 });
+    await page.mouse.up();
+    await expect
+      .poll(async () => (await ok<Array<{ page_title: string }>>('catalog/getPagesBycat', { item_id: ids.item, cat_id: ids.guides }, admin.token)).map((p) => p.page_title))
+      .toEqual(['Beta', 'Welcome', 'Alpha']);
+    await context.close();
+  });
+
+  it('moves a catalog with its sub-catalogs to another item', async () => {
+    const context = await contextFor(admin);
+    const page = await open(context, `/catalog/${ids.item}`, 'catalog-tree');
+    await page.getByTestId(`cat-copy-${ids.setup}`).click();
+    await page.getByRole('radio', { name: 'Move' }).check();
+    await page.getByTestId('copy-target-item').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Target Item' }).click();
+    await page.getByTestId('copy-catalog-ok').click();
+    await expect
+      .poll(async () => {
+        const tree = await ok<Array<{ cat_name: string; sub?: Array<{ cat_name: string }> }>>('catalog/catListGroup', { item_id: ids.target }, admin.token);
+        return tree.map((c) => `${c.cat_name}>${(c.sub ?? []).map((x) => x.cat_name).join(',')}`);
+      })
+      .toEqual(['Setup>Linux']);
+    await page.getByTestId(`cat-row-${ids.setup}`).waitFor({ state: 'detached' });
+    await context.close();
   });
 });
 
