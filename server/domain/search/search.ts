@@ -51,7 +51,7 @@ export async function searchPages(db: DbOrTx, itemId: number, keyword: string, c
   await keepPageStatsFresh(db);
   // the snippet is cut only for the hits returned: the case-sensitive position first (cheap),
   // lower() of the whole page only when that fails
-  const result = await db.execute(sql`
+  const query = sql`
     select h.page_id, h.item_id, h.cat_id, h.page_title, h.s_number, h.author_uid, h.author_username, h.addtime,
       substr(h.page_content, greatest(1, x.at - ${SNIPPET_SIDE}::int), case when x.at > 0 then ${keyword.length + 2 * SNIPPET_SIDE}::int else ${2 * SNIPPET_SIDE}::int end) as search_content
     from (
@@ -64,7 +64,14 @@ export async function searchPages(db: DbOrTx, itemId: number, keyword: string, c
     cross join lateral (
       select coalesce(nullif(strpos(h.page_content, ${keyword}), 0), strpos(lower(h.page_content), ${keyword.toLowerCase()})) as at
     ) x
-    order by h.s_number, h.page_id`);
+    order by h.s_number, h.page_id`;
+  // Without this the planner may read every page of the item for a rare word (the GIN scan
+  // of a prefix query is costed high, the text checks per row not at all): the index is always
+  // right for rare words, and walking the pages in order stays available for common ones.
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return tx.execute(query);
+  });
   const rows = (result as unknown as { rows: Row[] }).rows;
   return rows.map((r) => ({
     pageId: Number(r.page_id),
