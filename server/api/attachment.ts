@@ -91,6 +91,7 @@ const bindingPage = action({
 /** The download URL: counts the visit and the uploader's monthly flow, then streams the bytes. */
 export const visitFile = action({
   auth: 'optional',
+  browserGet: true,
   async run(req) {
     const row = await findBySign(req.deps, req.params.str('sign', { max: 100 }));
     if (!row) throw new ApiError(ErrorCode.GENERIC, 'File not found', undefined, 404);

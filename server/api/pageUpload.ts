@@ -4,7 +4,6 @@
 import { action, controller, rawReply, type ActionRequest } from '../http/action';
 import { ApiError, noPermission } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
-import { localize } from '../../shared/messages';
 import { accessToItemId, findPage, pageInCatalogLimit, pageNotFound, readablePage } from '../policies/request';
 import { requireEdit } from '../policies/itemAccess';
 import { siteUrl } from '../http/siteUrl';
@@ -69,19 +68,23 @@ export const upload = action({
   },
 });
 
-/** editor.md image upload: never the envelope, always {success, url, message}. */
+/**
+ * editor.md image upload: never the envelope, always {success, url, message} (error_code kept for
+ * envelope readers) — also for failures before the handler runs, such as an over-limit body.
+ */
 export const uploadImg = action({
   auth: 'optional',
   upload: true,
   async run(req) {
-    try {
-      const { row, url } = await doUpload(req, 'editormd-image-file', true);
-      return json({ success: 1, url, message: '', file_id: row.fileId });
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      return json({ success: 0, url: '', message: localize(e.template, req.lang, e.vars), error_code: e.code });
-    }
+    const { row, url } = await doUpload(req, 'editormd-image-file', true);
+    return json({ success: 1, url, message: '', file_id: row.fileId });
   },
+  failureReply: (f) =>
+    rawReply({
+      status: f.status,
+      type: 'application/json; charset=utf-8',
+      body: JSON.stringify({ success: 0, url: '', message: f.message, error_code: f.code, error_message: f.message }),
+    }),
 });
 
 /** A page's files (visit rights on the page's item). */

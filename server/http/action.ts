@@ -56,8 +56,19 @@ export interface ActionDef {
   auth: AuthMode;
   /** accepts file uploads (multipart files); other actions refuse files */
   upload?: boolean;
+  /**
+   * Serves a file a page loads or a link opens (<img src>, a download link): such cookie-only GET
+   * requests act for the user. For every other action they are anonymous, so a URL in stored
+   * content can never make its readers change data (security.md §1.4, ASVS 4.2.2).
+   */
+  browserGet?: boolean;
   /** largest upload in bytes for this action (defaults to the site's attachment limit) */
   run(req: ActionRequest): Promise<unknown>;
+  /**
+   * The reply for a failure when the action has its own error shape (editor.md's uploadImg):
+   * used for errors thrown before run() too, e.g. an over-limit body refused by the parser.
+   */
+  failureReply?(failure: { code: number; message: string; status: number }): RawReply;
 }
 
 export function action(def: ActionDef): ActionDef {

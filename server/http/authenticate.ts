@@ -52,6 +52,15 @@ export function isCrossSite(ctx: Koa.Context): boolean {
   return origin === 'null';
 }
 
+/**
+ * A request the browser made to load an image, a frame, a script… or to follow a link — not a
+ * fetch() of our client (Sec-Fetch-Dest "empty"). Such requests can be triggered by stored content.
+ */
+export function isBrowserLoad(ctx: Koa.Context): boolean {
+  const dest = ctx.get('sec-fetch-dest');
+  return !!dest && dest !== 'empty';
+}
+
 export function setTokenCookie(ctx: Koa.Context, token: string, maxAgeSeconds: number): void {
   ctx.cookies.set(TOKEN_COOKIE, token, {
     httpOnly: true,

@@ -7,11 +7,11 @@ import type { AppDeps } from '../deps';
 import { ApiError } from './apiError';
 import { ErrorCode } from '../../shared/errors';
 import { localize } from '../../shared/messages';
-import { type ActionDef, type ActionRequest, isRawReply, makeMe, normalizeName } from './action';
+import { type ActionDef, type ActionRequest, isRawReply, makeMe, normalizeName, type RawReply } from './action';
 import { Params, type UploadedFile } from './params';
 import { parseApiSegments, parseSParam, type ParsedRoute } from './routeForms';
-import { isCrossSite, resolveCaller } from './authenticate';
-import { requestLang, sendData, sendError, sendFailure } from './envelope';
+import { isBrowserLoad, isCrossSite, resolveCaller } from './authenticate';
+import { describeFailure, requestLang, sendData, sendError, sendFailure } from './envelope';
 
 export type SpecialHandler = (ctx: Koa.Context, deps: AppDeps, arg: string) => Promise<void>;
 
@@ -52,6 +52,13 @@ function bodyParser(deps: AppDeps, upload: boolean, maxFileBytes: number): Koa.M
   });
 }
 
+function sendRaw(ctx: Koa.Context, r: RawReply): void {
+  ctx.status = r.status ?? 200;
+  ctx.type = r.type;
+  for (const [k, v] of Object.entries(r.headers ?? {})) ctx.set(k, v);
+  ctx.body = r.body;
+}
+
 function filesOf(ctx: Koa.Context): Record<string, UploadedFile | UploadedFile[]> {
   const raw = (ctx.request as any).files as Record<string, any> | undefined;
   if (!raw) return {};
@@ -80,6 +87,7 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
     if (!route) return next();
     const lang = requestLang(ctx);
     let files: Record<string, UploadedFile | UploadedFile[]> = {};
+    let def: ActionDef | undefined;
     try {
       if (route.kind === 'mock-path' || route.kind === 'mock-data') {
         const h = route.kind === 'mock-path' ? opts.mockPath : opts.mockData;
@@ -95,7 +103,7 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
         return;
       }
       const { controller, action, pathParams } = route.route;
-      const def = opts.registry.get(`${normalizeName(controller)}/${normalizeName(action)}`);
+      def = opts.registry.get(`${normalizeName(controller)}/${normalizeName(action)}`);
       if (!def) {
         sendError(ctx, ErrorCode.UNKNOWN_ACTION, localize('Invalid request', lang), 404);
         return;
@@ -113,8 +121,9 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
       const params = new Params([pathParams, bodyObj, ctx.query as Record<string, unknown>], files);
 
       const caller = await resolveCaller(deps, ctx, params);
-      // Our cookie alone never authenticates a request another site triggered (CSRF).
-      const user = caller.viaCookie && isCrossSite(ctx) ? null : caller.user;
+      // Our cookie alone never authenticates a request another site triggered (CSRF), nor a
+      // sub-resource load or navigation of an action that does not serve files to browsers.
+      const user = caller.viaCookie && (isCrossSite(ctx) || (isBrowserLoad(ctx) && !def.browserGet)) ? null : caller.user;
 
       if (def.auth !== 'optional' && !user) {
         throw caller.token
@@ -136,16 +145,16 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
         token: caller.token,
       };
       const result = await def.run(req);
-      if (isRawReply(result)) {
-        ctx.status = result.status ?? 200;
-        ctx.type = result.type;
-        for (const [k, v] of Object.entries(result.headers ?? {})) ctx.set(k, v);
-        ctx.body = result.body;
-      } else {
-        sendData(ctx, result);
-      }
+      if (isRawReply(result)) sendRaw(ctx, result);
+      else sendData(ctx, result);
     } catch (err) {
-      sendFailure(ctx, err, deps.log);
+      if (def?.failureReply) {
+        const f = describeFailure(ctx, err, deps.log);
+        for (const [k, v] of Object.entries(f.headers ?? {})) ctx.set(k, v);
+        sendRaw(ctx, def.failureReply(f));
+      } else {
+        sendFailure(ctx, err, deps.log);
+      }
     } finally {
       if (Object.keys(files).length) cleanupFiles(files);
     }

@@ -34,40 +34,43 @@ const isDbUnavailable = (err: any): boolean => {
   );
 };
 
-/** Turns any thrown value into an envelope; internal details stay in the log (with a reference). */
-export function sendFailure(ctx: Koa.Context, err: unknown, log: Logger): void {
+export interface Failure {
+  code: number;
+  message: string;
+  status: number;
+  headers?: Record<string, string>;
+}
+
+/** Maps any thrown value to an error code, a message in the caller's language and an HTTP status. */
+export function describeFailure(ctx: Koa.Context, err: unknown, log: Logger): Failure {
   const lang = requestLang(ctx);
-  if (err instanceof ApiError) {
-    sendError(ctx, err.code, localize(err.template, lang, err.vars), err.status);
-    return;
-  }
+  if (err instanceof ApiError) return { code: err.code, message: localize(err.template, lang, err.vars), status: err.status };
   const e = err as any;
   // koa-body / raw-body / formidable errors
   const status = e?.status ?? e?.statusCode ?? e?.httpCode;
   if (status === 413 || e?.type === 'entity.too.large' || e?.code === 1009 || /maxFileSize|maxTotalFileSize|exceeded/i.test(String(e?.message))) {
     const limit = Math.round((e?.limit ?? e?.maxFileSize ?? 0) / 1024 / 1024) || '?';
-    sendError(ctx, ErrorCode.BODY_TOO_LARGE, localize('Request body is too large (limit {limit} MB)', lang, { limit }), 413);
-    return;
+    return { code: ErrorCode.BODY_TOO_LARGE, message: localize('Request body is too large (limit {limit} MB)', lang, { limit }), status: 413 };
   }
   if (status === 400 && (e?.type === 'entity.parse.failed' || /JSON/i.test(String(e?.message)))) {
-    sendError(ctx, ErrorCode.GENERIC, localize('Malformed JSON body', lang), 400);
-    return;
+    return { code: ErrorCode.GENERIC, message: localize('Malformed JSON body', lang), status: 400 };
   }
-  if (status === 415) {
-    sendError(ctx, ErrorCode.UNSUPPORTED_MEDIA, localize('Invalid request', lang), 415);
-    return;
-  }
+  if (status === 415) return { code: ErrorCode.UNSUPPORTED_MEDIA, message: localize('Invalid request', lang), status: 415 };
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    sendError(ctx, ErrorCode.GENERIC, localize('Invalid request', lang), status);
-    return;
+    return { code: ErrorCode.GENERIC, message: localize('Invalid request', lang), status };
   }
   if (isDbUnavailable(e)) {
     log.warn('database unavailable', { err: e?.message, path: ctx.path });
-    ctx.set('Retry-After', '5');
-    sendError(ctx, ErrorCode.UNAVAILABLE, localize('The database is unavailable; try again shortly', lang), 503);
-    return;
+    return { code: ErrorCode.UNAVAILABLE, message: localize('The database is unavailable; try again shortly', lang), status: 503, headers: { 'Retry-After': '5' } };
   }
   const ref = randomBytes(4).toString('hex');
   log.error('unhandled error', { ref, path: ctx.path, err: e });
-  sendError(ctx, ErrorCode.INTERNAL, localize('Internal error; reference {ref}', lang, { ref }), 500);
+  return { code: ErrorCode.INTERNAL, message: localize('Internal error; reference {ref}', lang, { ref }), status: 500 };
+}
+
+/** Turns any thrown value into an envelope; internal details stay in the log (with a reference). */
+export function sendFailure(ctx: Koa.Context, err: unknown, log: Logger): void {
+  const f = describeFailure(ctx, err, log);
+  for (const [k, v] of Object.entries(f.headers ?? {})) ctx.set(k, v);
+  sendError(ctx, f.code, f.message, f.status);
 }
