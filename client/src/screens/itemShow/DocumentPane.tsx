@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Empty, FloatButton, Skeleton, Tooltip, type ButtonProps } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +11,12 @@ import { BREAKPOINTS, useViewportWidth } from '../../hooks/useViewportWidth';
 import { feedback } from '../../ui/feedback';
 import { OperationBar } from './OperationBar';
 import { ShareDialog } from './ShareDialog';
-import { HistoryDialog } from './HistoryDialog';
-import { AttachmentsDialog } from './AttachmentsDialog';
 import type { ItemPermissions, Operation } from './permissions';
 import { usePageInfo } from './usePageInfo';
+
+// dialogs with tables load when opened: the reader route stays small
+const HistoryDialog = lazy(() => import('./HistoryDialog').then((m) => ({ default: m.HistoryDialog })));
+const AttachmentsDialog = lazy(() => import('./AttachmentsDialog').then((m) => ({ default: m.AttachmentsDialog })));
 
 interface Props {
   info: ItemInfo;
@@ -162,8 +164,10 @@ export function DocumentPane({ info, perms, pageId, itemPath, crumbs, catId, ope
             canEdit={perms.canEdit}
             onUniqueKey={(k) => patch({ unique_key: k })}
           />
-          <HistoryDialog open={dialog === 'history'} pageId={page.page_id} onClose={() => setDialog(null)} />
-          <AttachmentsDialog open={dialog === 'attachments'} pageId={page.page_id} onClose={() => setDialog(null)} />
+          <Suspense fallback={null}>
+            {dialog === 'history' && <HistoryDialog open pageId={page.page_id} onClose={() => setDialog(null)} />}
+            {dialog === 'attachments' && <AttachmentsDialog open pageId={page.page_id} onClose={() => setDialog(null)} />}
+          </Suspense>
         </>
       )}
     </>
