@@ -357,8 +357,12 @@ describe('item/detail and item/update', () => {
     expect(d.error_code).toBe(0);
     expect(d.data).toMatchObject({ item_id: b.itemId, item_name: 'Upd', is_private: 0, password: '' });
 
+    const changed: number[] = [];
+    const off = app.deps.events.on('item.changed', (e) => changed.push(e.itemId));
     const u = await app.call('item/update', { item_id: b.itemId, item_name: 'Renamed', item_description: 'new', item_domain: 'renamedOne' }, { token: bob.token });
+    off();
     expect(u.error_code).toBe(0);
+    expect(changed).toEqual([b.itemId]);
     expect(await itemRow(b.itemId)).toMatchObject({ itemName: 'Renamed', itemDescription: 'new', itemDomain: 'renamedOne', password: '' });
 
     // private: needs a password; then is_private=1 with no password keeps it; open clears it
