@@ -406,6 +406,44 @@ describe('rate limits (10429)', () => {
   });
 });
 
+describe('common endpoints of the login and register screens', () => {
+  it('common/verify: an SVG captcha, not cached, under a no-script CSP, with its cookie', async () => {
+    const res = await app.fetch('/api/common/verify?t=123');
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(res.headers.get('set-cookie')).toMatch(/captcha_id=[0-9a-f]{32}/);
+    const svg = await res.text();
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).not.toMatch(/<script|onload=/i);
+  });
+
+  it('createCaptcha + showCaptcha (ShowDoc 3.x) feed registerByVerify; an unknown id is refused', async () => {
+    const created = await app.call('common/createCaptcha');
+    const id = created.data.captcha_id;
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    const img = await app.fetch(`/api/common/showCaptcha?captcha_id=${id}`);
+    expect(img.headers.get('content-type')).toMatch(/svg/);
+    const [cap] = await app.deps.db.execute<{ answer: string }>(sql`select answer from captchas where captcha_id = ${id}`).then((r: any) => r.rows ?? r);
+    const r = await app.call('user/registerByVerify', { username: 'by_verify', password: 'verify-pass-1', confirm_password: 'verify-pass-1', captcha_id: id, captcha: cap.answer });
+    expect(r.error_code).toBe(0);
+    expect((await app.call('common/showCaptcha', { captcha_id: id })).error_code).toBe(ErrorCode.CAPTCHA_WRONG);
+    expect((await app.call('common/showCaptcha', { captcha_id: "' OR 1=1 --" })).error_code).toBe(ErrorCode.CAPTCHA_WRONG);
+  });
+
+  it('homePageSetting, qrcode, update/checkDb and ScriptCron/run answer without login', async () => {
+    const home = await app.call('common/homePageSetting');
+    expect(home.data).toMatchObject({ home_page: 1, home_item: 0, register_open: 1 });
+    const qr = await app.fetch('/api/common/qrcode?size=4&url=' + encodeURIComponent('https://docs.example.com/1?page_id=2'));
+    expect(qr.headers.get('content-type')).toBe('image/png');
+    const bytes = new Uint8Array(await qr.arrayBuffer());
+    expect([...bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect((await app.call('common/qrcode', {})).error_code).toBe(ErrorCode.GENERIC);
+    expect(await app.call('update/checkDb', {}, { method: 'GET' })).toEqual({ error_code: 0, data: [] });
+    expect(await app.call('/server/index.php?s=/api/ScriptCron/run', {}, { method: 'GET' })).toEqual({ error_code: 0, data: [] });
+  });
+});
+
 describe('account state stays consistent', () => {
   it('no account has a plaintext or empty password hash', async () => {
     const rows = await allUsers();
