@@ -4,6 +4,7 @@ const part2En = {
   part2: {
     add: 'Add',
     addedAt: 'Added',
+    back: 'Back',
     cancel: 'Cancel',
     confirm: 'Confirm',
     delete: 'Delete',

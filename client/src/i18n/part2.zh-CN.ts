@@ -5,6 +5,7 @@ const part2ZhCN: typeof part2En = {
   part2: {
     add: '添加',
     addedAt: '添加时间',
+    back: '返回',
     cancel: '取消',
     confirm: '确定',
     delete: '删除',

@@ -1,18 +1,13 @@
 import { useState } from 'react';
 import { Badge, Button, Empty, List, Modal, Segmented, Skeleton } from 'antd';
 import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
-import DOMPurify from 'dompurify';
 import { useTranslation } from 'react-i18next';
 import { flag, peopleApi, type Notice } from '../../api';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { confirmAction, toast } from '../itemSetting/shared/confirm';
-
-/** Notice content is HTML from the server; it is sanitised again before it is shown. */
-export function safeNoticeHtml(html: string | undefined): string {
-  return DOMPurify.sanitize(html ?? '', { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input'] });
-}
+import { safeNoticeHtml } from './sanitize';
 
 /** Notices (spec §2): title, sender, time, unread badge; view marks read; delete after confirmation. */
 export default function NoticeScreen() {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AppHeader } from '../../../layout/AppHeader';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -23,6 +24,7 @@ export function Frame({
   wide?: boolean;
   testId?: string;
 }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   useDocumentTitle(typeof title === 'string' ? title : null);
   const goBack = () => {
@@ -37,7 +39,7 @@ export function Frame({
       <div className={`page-container p2-frame${wide ? ' p2-wide' : ''}`} data-testid={testId}>
         <div className="page-title-row">
           <div className="p2-title">
-            {back && <Button type="text" shape="circle" icon={<ArrowLeftOutlined />} onClick={goBack} aria-label="back" data-testid="frame-back" />}
+            {back && <Button type="text" shape="circle" icon={<ArrowLeftOutlined />} onClick={goBack} aria-label={t('part2.back')} data-testid="frame-back" />}
             <h1>{title}</h1>
           </div>
           {extra && <div className="p2-extra">{extra}</div>}
