@@ -27,10 +27,12 @@ const add = action({
   },
 });
 
+/** The page's mock for the mock editor: editors only, like mock/add. */
 const infoByPageId = action({
-  auth: 'optional',
+  auth: 'required',
   async run(req) {
-    const { page } = await readablePage(req, req.params.id('page_id'));
+    const { page, access } = await readablePage(req, req.params.id('page_id'));
+    requireEdit(access);
     const row = await mockOfPage(req.deps.db, page.pageId);
     return row ? presentMock(row) : [];
   },

@@ -63,16 +63,20 @@ describe('mock server', () => {
     expect(await mockRows()).toHaveLength(1);
   });
 
-  it('infoByPageId: members read the mock, strangers are refused, pages without one give []', async () => {
-    const r = await app.call('mock/infoByPageId', { page_id: pageId }, { token: tok.mreader });
+  it('infoByPageId: editors read the mock; read-only members, strangers and guests are refused', async () => {
+    const r = await app.call('mock/infoByPageId', { page_id: pageId }, { token: tok.meditor });
     expect(r.error_code).toBe(0);
-    expect(r.data).toMatchObject({ page_id: pageId, item_id: itemId, path: '/users', template });
-    const none = await app.call('mock/infoByPageId', { page_id: otherPageId }, { token: tok.mreader });
+    expect(r.data).toMatchObject({ page_id: pageId, item_id: itemId, path: '/users', template, view_times: 0 });
+    const none = await app.call('mock/infoByPageId', { page_id: otherPageId }, { token: tok.mowner });
     expect(none.data).toEqual([]);
+    const missing = await app.call('mock/infoByPageId', { page_id: 999999 }, { token: tok.mowner });
+    expect(missing.error_code).toBe(10101);
+    const reader = await app.call('mock/infoByPageId', { page_id: pageId }, { token: tok.mreader });
+    expect(reader.error_code).toBe(10103);
     const stranger = await app.call('mock/infoByPageId', { page_id: pageId }, { token: tok.mstranger });
     expect(stranger.error_code).toBe(10307);
     const anon = await app.call('mock/infoByPageId', { page_id: pageId });
-    expect(anon.error_code).toBe(10307);
+    expect(anon.error_code).toBe(10102);
   });
 
   it('a path used by another page of the item is refused', async () => {
