@@ -306,6 +306,7 @@ export class Gateway {
         void this.collab.revalidate({ pageId: p.pageId }).catch(() => {});
       }),
       events.on('catalog.changed', ({ itemId }) => this.io.to(itemRoom(itemId)).emit('item:changed', { item_id: itemId })),
+      events.on('item.changed', ({ itemId }) => this.io.to(itemRoom(itemId)).emit('item:changed', { item_id: itemId })),
     );
   }
 

@@ -137,6 +137,20 @@ describe('push', () => {
     expect(got[0][1]).toMatchObject({ notice_id: 42, notice_title: 'Hello' });
   });
 
+  it('changes to an item reach its readers (tree, settings, pages)', async () => {
+    const reader = await sock(ann.user_token);
+    const outsider = await sock(bob.user_token);
+    expect(await emitAck(reader, 'item:join', { item_id: privateItem })).toMatchObject({ ok: true });
+    const got: any[] = [];
+    reader.on('item:changed', (c) => got.push(c));
+    outsider.on('item:changed', (c) => got.push({ outsider: c }));
+    app.deps.events.emit('item.changed', { itemId: privateItem });
+    app.deps.events.emit('catalog.changed', { itemId: privateItem });
+    await until(() => got.length >= 2, 'item changes pushed');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(got).toEqual([{ item_id: privateItem }, { item_id: privateItem }]);
+  });
+
   it('job progress goes to user:<uid>', async () => {
     const t = await sock(ann.user_token);
     const got: any[] = [];
