@@ -3,7 +3,7 @@
 // a guest of a public item and a guest of a private item read it; single-page links work alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startE2EServer, type E2EServer } from './helpers/server';
+import { startE2EServer, TEST_CAPTCHA, type E2EServer } from './helpers/server';
 import { launchBrowser, watchErrors } from './helpers/browser';
 import {
   addMember,
@@ -305,6 +305,35 @@ describe('private items', () => {
     const url = new URL(page.url());
     expect(url.pathname).toBe(`/item/password/${ids.pub}`);
     expect(url.searchParams.get('redirect')).toBe(`/${ids.pub}?page_id=${ids.create}`);
+    await context.close();
+  });
+
+  it('item password captcha: after repeated wrong passwords the code appears; password and code open the item', async () => {
+    const itemId = await createItem(server, owner, { item_name: 'Vault', password: 'vault-pass' });
+    await createPage(server, owner, { item_id: itemId, page_title: 'Inside', page_content: 'inside the vault' });
+    const context = await anonymousContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/${itemId}`);
+    await page.waitForURL(/\/item\/password\//);
+    expect(await page.getByTestId('captcha-input').count()).toBe(0);
+    for (let i = 0; i < 8 && (await page.getByTestId('captcha-input').count()) === 0; i++) {
+      await page.getByTestId('item-password-input').fill(`wrong-${i}`);
+      await page.getByTestId('item-password-submit').click();
+      await page.getByTestId('form-error').waitFor();
+      await expect.poll(() => page.getByTestId('item-password-submit').isEnabled()).toBe(true);
+    }
+    await page.getByTestId('captcha-image').waitFor();
+    // the right password without the code is still refused
+    await page.getByTestId('item-password-input').fill('vault-pass');
+    await page.getByTestId('item-password-submit').click();
+    await expect.poll(() => page.getByTestId('form-error').textContent()).toBeTruthy();
+    expect(new URL(page.url()).pathname).toBe(`/item/password/${itemId}`);
+    await page.getByTestId('item-password-input').fill('vault-pass');
+    await page.getByTestId('captcha-input').fill(TEST_CAPTCHA);
+    await page.getByTestId('item-password-submit').click();
+    await page.getByTestId('page-title').waitFor();
+    expect(here(page)).toBe(`/${itemId}`);
+    expect(await page.getByTestId('page-title').textContent()).toBe('Inside');
     await context.close();
   });
 

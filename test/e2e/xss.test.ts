@@ -204,7 +204,7 @@ describe('renderer limits', () => {
     const pageId2 = await createPage(server, owner, { item_id: itemId, page_title: 'Big 2', page_content: content2 });
     const { page, close } = await visit(`/page/${pageId}`, 'markdown-body');
     // then back and forth between two pages of that size through in-app navigation: a warm renderer
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 10; i++) {
       const [id, title] = i % 2 === 0 ? [pageId2, 'Big 2'] : [pageId, 'Big'];
       await page.evaluate((to) => {
         history.pushState(null, '', `/page/${to}`);
@@ -216,7 +216,7 @@ describe('renderer limits', () => {
       performance.getEntriesByName('quire:markdown-render').map((e) => ({ ms: e.duration, chars: (e as PerformanceMeasure).detail?.chars as number })),
     );
     const big = measures.filter((m) => m.chars >= 50_000).map((m) => m.ms);
-    expect(big.length).toBeGreaterThanOrEqual(5);
+    expect(big.length).toBeGreaterThanOrEqual(11);
     const [first, ...warm] = big;
     const sorted = [...warm].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)];
