@@ -427,6 +427,15 @@ describe('adminSetting', () => {
     expect(resave.error_code).toBe(0);
     expect((await app.deps.settings.get()).ldap_form.bind_password).toBe('reader-secret');
 
+    // while LDAP is on and its server is down, unrelated settings (and the unchanged form) still save
+    await ldap.stop();
+    const unrelated = await admin('adminSetting/saveConfig', { register_open: 1, ldap_open: 1, ldap_form: JSON.stringify(loaded.ldap_form) });
+    expect(unrelated.error_code).toBe(0);
+    const changed = await admin('adminSetting/saveConfig', { ldap_form: JSON.stringify({ ...loaded.ldap_form, user_field: 'cn' }) });
+    expect(changed.error_code).toBe(ErrorCode.GENERIC);
+    expect(changed.error_message).toMatch(/Cannot connect to the LDAP server/);
+    expect((await app.deps.settings.get()).ldap_form.user_field).toBe('uid');
+
     expect((await admin('adminSetting/saveConfig', { ldap_open: 0 })).data.ldap_open).toBe(0);
     expect((await app.login('bob', LDAP_USERS.bob.password)).error_code).toBe(ErrorCode.WRONG_CREDENTIALS);
   });

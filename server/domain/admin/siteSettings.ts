@@ -195,7 +195,9 @@ export async function saveSiteSettings(deps: AppDeps, patch: SettingsPatch): Pro
   if (patch.ldap_form !== undefined) next.ldap_form = mergeLdapForm(saved.ldap_form, patch.ldap_form);
   if (patch.ldap_open !== undefined) next.ldap_open = patch.ldap_open;
   const ldapOpen = next.ldap_open ?? saved.ldap_open;
-  if (ldapOpen && (next.ldap_form || next.ldap_open)) {
+  // test the directory when LDAP is being switched on or its form changed (not on every unrelated save)
+  const formChanged = !!next.ldap_form && JSON.stringify(next.ldap_form) !== JSON.stringify(saved.ldap_form);
+  if (ldapOpen && (formChanged || !saved.ldap_open)) {
     const form = next.ldap_form ?? saved.ldap_form;
     if (!form.host) throw invalid('LDAP host is required');
     if (!form.base_dn) throw invalid('LDAP base DN is required');
