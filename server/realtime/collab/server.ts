@@ -73,6 +73,9 @@ export class CollabServer {
       return true;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
+      // an over-limit or malformed frame is reported as 'error' (then the socket closes, e.g. 1009);
+      // without a listener that event would be thrown and end the whole process
+      ws.on('error', (err) => this.deps.log.warn('collab socket error', { err: err.message }));
       void this.accept(ws, req, decodeURIComponent(m[1]), url).catch((err) => {
         this.deps.log.error('collab connection failed', { err });
         ws.close(1011, 'server error');
