@@ -64,7 +64,10 @@ const qrcode = action({
     const url = req.params.str('url', { max: 2000 });
     if (!url) throw new ApiError(ErrorCode.GENERIC, 'Parameter {name} is required', { name: 'url' });
     const size = Math.min(20, Math.max(1, req.params.int('size', 6)));
-    const png = await QRCode.toBuffer(url, { scale: size, margin: 1 });
+    // too much data for a QR code (long multi-byte URLs) is the caller's mistake, not a crash
+    const png = await QRCode.toBuffer(url, { scale: size, margin: 1 }).catch(() => {
+      throw new ApiError(ErrorCode.GENERIC, 'This address is too long for a QR code');
+    });
     return rawReply({ type: 'image/png', body: png, headers: { 'Cache-Control': 'no-store' } });
   },
 });

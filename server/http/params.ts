@@ -48,6 +48,8 @@ export class Params {
     if (v === undefined || v === null) v = '';
     if (typeof v === 'number' || typeof v === 'boolean') v = String(v);
     if (typeof v !== 'string') throw bad('Parameter {name} must be text', { name });
+    // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database
+    if (v.includes('\0')) throw bad('Parameter {name} contains a NUL character', { name });
     const out = opts.raw ? v : v.trim();
     if (opts.required && out === '') throw bad('Parameter {name} is required', { name });
     const max = opts.max ?? 100_000;

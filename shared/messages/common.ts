@@ -14,6 +14,8 @@ export const common: Record<string, string> = {
   'Parameter {name} must be a whole number': '参数 {name} 必须是整数',
   'Parameter {name} is too long (max {max} characters)': '参数 {name} 过长（最多 {max} 个字符）',
   'Parameter {name} is required': '缺少参数 {name}',
+  'Parameter {name} contains a NUL character': '参数 {name} 含有空字符（NUL）',
+  'This address is too long for a QR code': '地址过长，无法生成二维码',
   'Parameter {name} must be valid JSON': '参数 {name} 必须是合法的 JSON',
   'Parameter {name} has an invalid value': '参数 {name} 的值无效',
   'Too many requests; try again in {seconds} seconds': '请求过于频繁，请 {seconds} 秒后再试',

@@ -93,6 +93,13 @@ describe('parameters', () => {
     expect((await arr.json()).error_code).toBe(10101);
   });
 
+  it('refuses NUL characters in text (PostgreSQL cannot store them) and data too big for a QR code', async () => {
+    const nul = await app.call('user/updateInfo', { name: 'a\u0000b' }, { token });
+    expect(nul).toMatchObject({ error_code: 10101, error_message: 'Parameter name contains a NUL character' });
+    const qr = await app.call('common/qrcode', { url: '好'.repeat(2000) });
+    expect(qr).toMatchObject({ error_code: 10101, error_message: 'This address is too long for a QR code' });
+  });
+
   it('answers in Chinese when the caller asks for it', async () => {
     const r = await app.call('/api/user/info', {}, { headers: { 'Accept-Language': 'zh-CN,zh;q=0.9' } });
     expect(r).toEqual({ error_code: 10102, error_message: '你尚未登录' });
