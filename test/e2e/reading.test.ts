@@ -193,6 +193,28 @@ describe('the owner reads their item', () => {
   });
 });
 
+describe('unread notices', () => {
+  it("someone else edits the owner's page: the item display says '你有新的未读消息，点击查看' and links to the notices", async () => {
+    const editor = await registerUser(server, 'e2e_editor');
+    await addMember(server, owner, ids.pub, editor.username, 1);
+    const res = await server.api(
+      'page/save',
+      { page_id: ids.create, item_id: ids.pub, cat_id: ids.ordersCat, page_title: 'Create order', page_content: '## POST /orders\n\nCreates an order. keyword-zebra (edited)' },
+      editor.token,
+    );
+    expect(res.error_code).toBe(0);
+    const context = await loggedInContext(browser, server, owner, { locale: 'zh-CN' });
+    const page = await context.newPage();
+    await openItem(page, `/${ids.pub}`);
+    const notice = page.getByTestId('unread-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe('你有新的未读消息，点击查看');
+    await notice.click();
+    await page.waitForURL('**/notice/index');
+    await context.close();
+  });
+});
+
 describe('other readers', () => {
   it('a read-only member reads but gets no edit controls, and may leave the item', async () => {
     const context = await loggedInContext(browser, server, reader);
