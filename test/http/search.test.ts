@@ -70,6 +70,13 @@ describe('item/search', () => {
     expect(titles(mixed)).toEqual(['用户接口']);
   });
 
+  it('finds phrases of several words only where the words stand together', async () => {
+    expect(titles(await search('username and pass', 'owner'))).toEqual(['Login']);
+    expect(titles(await search('with Username', 'owner'))).toEqual(['Login']);
+    expect((await search('password username', 'owner')).data.pages).toEqual([]);
+    expect((await search('user login', 'owner')).data.pages).toEqual([]);
+  });
+
   it('cuts the snippet around the hit (about 100 characters either side)', async () => {
     const r = await search('目标词语', 'owner');
     const s: string = r.data.pages[0].search_content;

@@ -28,6 +28,11 @@ export function partStarts(w: string[]): number[] {
   return out;
 }
 
+/** Two words count as a pair (indexed together, for phrases) when only this separates them. */
+const PAIR_GAP = /^[^\n\p{L}\p{N}]{1,8}$/u;
+/** joins a word pair in one token (never part of a word) */
+const PAIR = '+';
+
 /** Distinct index tokens of a text. */
 export function indexTokens(text: string): string[] {
   const out = new Set<string>();
@@ -37,9 +42,12 @@ export function indexTokens(text: string): string[] {
     out.add(t);
     bytes += Buffer.byteLength(t) + 8;
   };
+  /** the previous word's parts (lower-cased) and where it ended, for word pairs */
+  let prev: { parts: string[]; end: number } | null = null;
   for (const m of text.matchAll(PIECES)) {
     if (bytes >= MAX_BYTES) break;
     if (m[1]) {
+      prev = null;
       const chars = Array.from(m[1]);
       for (let i = 0; i < chars.length; i++) {
         add(chars[i]);
@@ -47,7 +55,12 @@ export function indexTokens(text: string): string[] {
       }
     } else {
       const w = Array.from(m[2]).slice(0, MAX_WORD);
-      for (const i of partStarts(w)) add(w.slice(i).join('').toLowerCase());
+      const parts = partStarts(w).map((i) => w.slice(i).join('').toLowerCase());
+      parts.forEach(add);
+      if (prev && PAIR_GAP.test(text.slice(prev.end, m.index))) {
+        for (const p of prev.parts) add(p + PAIR + parts[0]);
+      }
+      prev = { parts, end: m.index + m[0].length };
     }
   }
   return [...out];
@@ -70,16 +83,26 @@ export interface KeywordQuery {
 export function keywordQuery(keyword: string): KeywordQuery | null {
   const parts: string[] = [];
   const pieces = [...keyword.matchAll(PIECES)];
-  for (const m of pieces) {
+  const word = (m: RegExpMatchArray) => Array.from(m[2].toLowerCase()).slice(0, MAX_WORD).join('');
+  pieces.forEach((m, n) => {
     if (m[1]) {
       const chars = Array.from(m[1]);
       if (chars.length === 1) parts.push(`'${chars[0]}'`);
       for (let i = 0; i + 1 < chars.length; i++) parts.push(`'${chars[i]}${chars[i + 1]}'`);
-    } else {
-      // any indexed suffix starting with the word (a word longer than the indexed part: its start)
-      parts.push(`'${Array.from(m[2].toLowerCase()).slice(0, MAX_WORD).join('')}':*`);
+      return;
     }
-  }
+    const next = pieces[n + 1];
+    const gap = next ? keyword.slice(m.index! + m[0].length, next.index) : '';
+    if (next?.[2] && PAIR_GAP.test(gap)) {
+      // a phrase: the pair of words is one token (the second word may go on: a prefix when it is the last)
+      const last = n + 2 === pieces.length;
+      parts.push(`'${word(m)}${PAIR}${word(next)}'${last ? ':*' : ''}`);
+      return;
+    }
+    const pairedWithPrevious = n > 0 && pieces[n - 1][2] && PAIR_GAP.test(keyword.slice(pieces[n - 1].index! + pieces[n - 1][0].length, m.index));
+    // any indexed part starting with the word (a word longer than the indexed part: its start)
+    if (!pairedWithPrevious) parts.push(`'${word(m)}':*`);
+  });
   if (!parts.length) return null;
   const only = pieces.length === 1 && pieces[0][0] === keyword ? pieces[0] : null;
   const exact = !!only && (only[1] ? Array.from(only[1]).length <= 2 : Array.from(only[2]).length <= MAX_WORD);
