@@ -342,3 +342,44 @@ describe('token handling', () => {
     expect((await app.call('template/save', { template_title: 'ghost', template_content: 'x' }, { token: doomed.token })).error_code).toBe(10102);
   });
 });
+
+describe('mass assignment and single-use values', () => {
+  it('owner, role and author fields in request bodies are ignored', async () => {
+    const tok = { token: attacker.token };
+    const me = await app.call('user/updateInfo', { name: 'Eve', groupid: 1, is_admin: 1, uid: victim.uid }, tok);
+    expect(me.error_code).toBe(0);
+    const [row] = await app.deps.db.select().from(users).where(eq(users.uid, attacker.uid));
+    expect(row.groupid).toBe(2);
+    const [vrow] = await app.deps.db.select().from(users).where(eq(users.uid, victim.uid));
+    expect(vrow.name).not.toBe('Eve');
+    expect((await app.call('adminUser/getList', {}, tok)).error_code).toBe(10103);
+
+    const item = await app.call('item/add', { item_name: 'Mine really', uid: victim.uid, username: victim.username, item_type: 1 }, tok);
+    expect(item.error_code).toBe(0);
+    const info = await app.call('item/detail', { item_id: item.data.item_id }, { token: victim.token });
+    expect(info.error_code).not.toBe(0);
+    const page = await app.call('page/save', { item_id: mine.itemId, page_title: 'Forged', page_content: 'x', author_uid: victim.uid, author_username: victim.username }, tok);
+    expect(page.error_code).toBe(0);
+    const [p] = await app.deps.db.select().from(pages).where(eq(pages.pageId, page.data.page_id));
+    expect(p.authorUid).toBe(attacker.uid);
+    const tpl = await app.call('template/save', { template_title: 'Planted', template_content: 'x', uid: victim.uid }, tok);
+    expect(tpl.error_code).toBe(0);
+    const victimTpls = await app.call('template/getList', {}, { token: victim.token });
+    expect(victimTpls.data.some((t: any) => t.template_title === 'Planted')).toBe(false);
+    await changes();
+  });
+
+  it('one captcha answer registers at most one account, however many requests race', async () => {
+    const c = await app.captcha();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        app.call('user/register', { username: `race_${i}`, password: DEFAULT_PASSWORD, confirm_password: DEFAULT_PASSWORD, captcha_id: c.id, v_code: c.answer }),
+      ),
+    );
+    expect(results.filter((r) => r.error_code === 0)).toHaveLength(1);
+    expect(results.filter((r) => r.error_code !== 0).every((r) => r.error_code === 10206)).toBe(true);
+    const made = await rows<{ n: number }>(sql`select count(*)::int as n from users where username like 'race_%'`);
+    expect(made[0].n).toBe(1);
+    await changes();
+  });
+});
