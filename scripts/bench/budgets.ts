@@ -14,8 +14,10 @@ export const BUDGETS: Record<string, Budget> = {
 
 export const RSS_BUDGET_MB = 300;
 
-export function budgetFor(name: string, db: 'pglite' | 'postgres'): Budget {
-  const key = Object.keys(BUDGETS).find((k) => name.startsWith(k.split(' ')[0]))!;
+/** the budget of a bench row (matched on the endpoint), undefined for reference rows */
+export function budgetFor(name: string, db: 'pglite' | 'postgres'): Budget | undefined {
+  const key = Object.keys(BUDGETS).find((k) => name.startsWith(k.split(' ')[0]));
+  if (!key) return undefined;
   const b = BUDGETS[key];
   if (db === 'postgres') return b;
   return {

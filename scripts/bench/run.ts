@@ -1,27 +1,21 @@
-// npm run bench: starts the app in-process on PGlite (and on PostgreSQL when TEST_DATABASE_URL
-// is set), seeds benchmark data with direct inserts, drives the API over HTTP with autocannon
-// (in a worker thread) and prints one Markdown table against DESIGN.md §7.
-import http from 'node:http';
+// npm run bench: for PGlite (and PostgreSQL when TEST_DATABASE_URL is set) the bench creates a
+// database, seeds it with direct inserts (scripts/bench/seed.ts), starts the real app in its
+// own process, drives the API over HTTP with autocannon (from a worker thread here) and prints
+// one Markdown table against DESIGN.md §7, including the app process's peak RSS.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../server/config';
-import { createDeps } from '../../server/deps';
-import { createApp } from '../../server/app';
-import { createLogger } from '../../server/logger';
-import { migrateDatabase, openDatabase, type Database } from '../../server/db/client';
-import { seed, type Seeded } from './seed';
+import { createTarget, type Kind, type Target } from './database';
+import type { Seeded } from './seed';
 import { measure, type LoadRequest } from './measure';
 import { budgetFor, describeBudget, meets, RSS_BUDGET_MB } from './budgets';
-import { pageMarkdown, rng } from './content';
+import { CASES } from './cases';
 
-type Kind = 'pglite' | 'postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
-const log = createLogger('error');
+const appProcessFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'appProcess.ts');
 
 interface Row {
   endpoint: string;
@@ -34,91 +28,34 @@ interface Row {
   budget: string;
 }
 
-async function openBench(kind: Kind): Promise<{ database: Database; cleanup(): Promise<void> }> {
-  if (kind === 'pglite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-bench-'));
-    // the migrated data-dir dump the test suites build skips PGlite's slow initdb when present
-    const template = path.resolve('.tmp/pglite-template.tar.gz');
-    const pgliteLoad = fs.existsSync(template) ? new Blob([fs.readFileSync(template)]) : null;
-    const database = await openDatabase({ pgliteDir: dir, pgliteLoad, log });
-    await migrateDatabase(database);
-    return {
-      database,
-      cleanup: async () => {
-        await database.close();
-        fs.rmSync(dir, { recursive: true, force: true });
-      },
-    };
+/** Starts the app process; resolves once it has seeded and listens. */
+function startApp(target: Target): Promise<{ child: ChildProcess; first: { url: string; seeded: Seeded }; exited: Promise<number | null> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, '--expose-gc', appProcessFile, JSON.stringify(target)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const lines = readline.createInterface({ input: child.stdout! });
+    let done = false;
+    lines.on('line', (line) => {
+      if (done || !line.startsWith('{')) return;
+      done = true;
+      resolve({ child, first: JSON.parse(line) as { url: string; seeded: Seeded }, exited });
+    });
+    child.once('error', reject);
+    void exited.then((code) => {
+      if (!done) reject(new Error(`bench app process exited with ${code}`));
+    });
+  });
+}
+
+/** resident memory of a process in MB (Linux /proc), or null where unavailable */
+function rssMb(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : null;
+  } catch {
+    return null;
   }
-  const admin = process.env.TEST_DATABASE_URL!;
-  const pg = await import('pg');
-  const name = `quire_bench_${randomBytes(5).toString('hex')}`;
-  const c = new pg.default.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const u = new URL(admin);
-  u.pathname = '/' + name;
-  const database = await openDatabase({ databaseUrl: u.toString(), log, poolSize: 20 });
-  await migrateDatabase(database);
-  return {
-    database,
-    cleanup: async () => {
-      await database.close();
-      const d = new pg.default.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
 }
-
-const form = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
-
-interface Case {
-  endpoint: string;
-  connections: number;
-  requests(s: Seeded): LoadRequest[];
-}
-
-const post = (p: string, token: string, body: Record<string, string | number>): LoadRequest => ({
-  method: 'POST',
-  path: `/api/${p}`,
-  headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-api-token': token },
-  body: form(body),
-});
-
-const CASES: Case[] = [
-  {
-    endpoint: 'page/info',
-    connections: 32,
-    requests: (s) => s.menuPageIds.slice(0, 200).map((id) => post('page/info', s.token, { page_id: id })),
-  },
-  {
-    endpoint: 'item/info (1,000 pages)',
-    connections: 32,
-    requests: (s) => [post('item/info', s.token, { item_id: s.menuItemId })],
-  },
-  {
-    endpoint: 'page/save (with history)',
-    connections: 32,
-    requests: (s) => {
-      const r = rng(99);
-      return s.menuPageIds.slice(200, 600).map((id, i) =>
-        post('page/save', s.token, { page_id: id, item_id: s.menuItemId, page_title: `Saved ${i}`, page_content: pageMarkdown(r, i, 2000) }),
-      );
-    },
-  },
-  ...[
-    ['item/search "deploy" (English)', 'deploy'],
-    ['item/search "数据库" (Chinese)', '数据库'],
-    ['item/search "网" (one character)', '网'],
-  ].map(([endpoint, keyword]) => ({
-    endpoint,
-    connections: 16,
-    requests: (s: Seeded) => [post('item/search', s.token, { item_id: s.searchItemId, keyword })],
-  })),
-];
 
 /** One request before the load: is the action there, and does it succeed? */
 async function probe(url: string, req: LoadRequest): Promise<string | null> {
@@ -135,54 +72,52 @@ async function probe(url: string, req: LoadRequest): Promise<string | null> {
   return null;
 }
 
-async function runKind(kind: Kind, rows: Row[]): Promise<number> {
+async function runKind(kind: Kind, rows: Row[]): Promise<void> {
   const started = Date.now();
-  const { database, cleanup } = await openBench(kind);
-  const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' }), port: 0, host: '127.0.0.1' };
-  const deps = createDeps(config, database.db, database.kind, log);
-  const handler = createApp(deps).callback();
-  let inFlight = 0;
-  const server = http.createServer((req, res) => {
-    inFlight++;
-    res.once('close', () => inFlight--);
-    void handler(req, res);
-  });
-  let maxRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => (maxRss = Math.max(maxRss, process.memoryUsage().rss)), 200);
+  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const { target, drop } = await createTarget(kind);
   try {
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     process.stderr.write(`[${kind}] seeding…\n`);
-    const s = await seed(deps, (msg) => process.stderr.write(`[${kind}] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`));
-    process.stderr.write(`[${kind}] seeded in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-    maxRss = process.memoryUsage().rss; // the budget is about serving, not about creating the database
-    for (const c of CASES) {
-      const reqs = c.requests(s);
-      const budget = budgetFor(c.endpoint, kind);
-      const missing = await probe(url, reqs[0]);
-      if (missing) {
-        rows.push({ endpoint: c.endpoint, db: kind, note: missing, budget: describeBudget(budget) });
-        process.stderr.write(`[${kind}] ${c.endpoint}: ${missing}\n`);
-        continue;
+    const app = await startApp(target);
+    const seeded = app.first.seeded;
+    process.stderr.write(`[${kind}] seeded, app listening (${elapsed()})\n`);
+    const pid = app.child.pid!;
+    let peak = rssMb(pid);
+    const sampler = setInterval(() => {
+      const now = rssMb(pid);
+      if (now !== null) peak = Math.max(peak ?? 0, now);
+    }, 250);
+    try {
+      for (const c of CASES) {
+        const reqs = c.requests(seeded);
+        const budget = budgetFor(c.endpoint, kind);
+        const missing = await probe(app.first.url, reqs[0]);
+        if (missing) {
+          rows.push({ endpoint: c.endpoint, db: kind, note: missing, budget: budget ? describeBudget(budget) : '' });
+          process.stderr.write(`[${kind}] ${c.endpoint}: ${missing}\n`);
+          continue;
+        }
+        const r = await measure(app.first.url, reqs, { connections: c.connections, seconds: SECONDS });
+        const note = r.requests === 0 ? 'no response completed' : r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : undefined;
+        const pass = budget ? meets(budget, r.reqPerSec, r.p95) && !note : undefined;
+        rows.push({ endpoint: c.endpoint, db: kind, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: note ?? (budget ? undefined : 'reference'), pass, budget: budget ? describeBudget(budget) : '' });
+        process.stderr.write(`[${kind}] ${c.endpoint}: ${Math.round(r.reqPerSec)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${elapsed()})\n`);
       }
-      const r = await measure(url, reqs, { connections: c.connections, seconds: SECONDS });
-      const note = r.requests === 0 ? 'no response completed' : r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : undefined;
-      rows.push({ endpoint: c.endpoint, db: kind, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note, pass: meets(budget, r.reqPerSec, r.p95) && !note, budget: describeBudget(budget) });
-      process.stderr.write(`[${kind}] ${c.endpoint}: ${Math.round(r.reqPerSec)} req/s, p50 ${r.p50} ms, p95 ${r.p95} ms\n`);
+    } finally {
+      clearInterval(sampler);
+      app.child.kill('SIGTERM');
+      await app.exited;
     }
+    rows.push({
+      endpoint: 'peak RSS of the app process',
+      db: kind,
+      note: peak === null ? 'n/a (no /proc)' : `${peak} MB`,
+      pass: peak === null ? undefined : peak <= RSS_BUDGET_MB,
+      budget: `≤ ${RSS_BUDGET_MB} MB`,
+    });
   } finally {
-    clearInterval(sampler);
-    const closed = new Promise<void>((r) => server.close(() => r()));
-    server.closeIdleConnections();
-    // let requests still being handled finish before the database goes away
-    for (let i = 0; i < 100 && inFlight > 0; i++) await new Promise((r) => setTimeout(r, 100));
-    server.closeAllConnections();
-    await closed;
-    await cleanup();
+    await drop();
   }
-  const rssMb = Math.round(maxRss / 1024 / 1024);
-  rows.push({ endpoint: 'peak RSS under load (app process incl. load thread)', db: kind, note: `${rssMb} MB`, pass: rssMb <= RSS_BUDGET_MB, budget: `≤ ${RSS_BUDGET_MB} MB` });
-  return Date.now() - started;
 }
 
 const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '' : n.toLocaleString('en-US', { maximumFractionDigits: digits }));
@@ -196,37 +131,19 @@ function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
-/** Each database runs in its own process, so memory figures do not mix. */
-function runChild(kind: Kind): Promise<Row[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-      env: { ...process.env, BENCH_CHILD: kind },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').pop() ?? '';
-      if (code !== 0 || !line.startsWith('[')) reject(new Error(`${kind} bench exited with ${code}`));
-      else resolve(JSON.parse(line) as Row[]);
-    });
-  });
-}
-
 async function main(): Promise<void> {
-  const child = process.env.BENCH_CHILD as Kind | undefined;
-  if (child) {
-    const rows: Row[] = [];
-    await runKind(child, rows);
-    process.stdout.write(JSON.stringify(rows) + '\n');
-    return;
-  }
   const kinds: Kind[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as Kind[]) : [])];
   const rows: Row[] = [];
-  for (const k of kinds) rows.push(...(await runChild(k)));
-  rows.sort((a, b) => a.endpoint.localeCompare(b.endpoint) || a.db.localeCompare(b.db));
-  process.stdout.write(`\n## Quire bench (${os.cpus().length} cores, ${SECONDS} s per endpoint; PGlite budgets are half of PostgreSQL's)\n\n${table(rows)}\n`);
+  for (const k of kinds) await runKind(k, rows);
+  const order = (r: Row) => {
+    const i = CASES.findIndex((c) => c.endpoint === r.endpoint);
+    return i < 0 ? CASES.length : i;
+  };
+  rows.sort((a, b) => order(a) - order(b) || a.db.localeCompare(b.db));
+  const load = os.loadavg()[0].toFixed(1);
+  process.stdout.write(
+    `\n## Quire bench (${os.cpus().length} cores, load average ${load}, ${SECONDS} s per endpoint; PGlite budgets are half of PostgreSQL's)\n\n${table(rows)}\n`,
+  );
 }
 
 main().then(

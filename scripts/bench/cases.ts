@@ -1,0 +1,57 @@
+// What the bench measures (DESIGN.md §7), as request lists autocannon cycles through.
+import type { LoadRequest } from './measure';
+import type { Seeded } from './seed';
+import { pageMarkdown, rng } from './content';
+
+export interface Case {
+  endpoint: string;
+  connections: number;
+  requests(s: Seeded): LoadRequest[];
+}
+
+const form = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
+
+const post = (p: string, token: string, body: Record<string, string | number>): LoadRequest => ({
+  method: 'POST',
+  path: `/api/${p}`,
+  headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-api-token': token },
+  body: form(body),
+});
+
+export const CASES: Case[] = [
+  {
+    // the ceiling on this machine at this moment: the full middleware stack, no database
+    endpoint: 'baseline: common/version (no database)',
+    connections: 32,
+    requests: () => [{ method: 'POST', path: '/api/common/version', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' }],
+  },
+  {
+    endpoint: 'page/info',
+    connections: 32,
+    requests: (s) => s.menuPageIds.slice(0, 200).map((id) => post('page/info', s.token, { page_id: id })),
+  },
+  {
+    endpoint: 'item/info (1,000 pages)',
+    connections: 32,
+    requests: (s) => [post('item/info', s.token, { item_id: s.menuItemId })],
+  },
+  {
+    endpoint: 'page/save (with history)',
+    connections: 32,
+    requests: (s) => {
+      const r = rng(99);
+      return s.menuPageIds.slice(200, 600).map((id, i) =>
+        post('page/save', s.token, { page_id: id, item_id: s.menuItemId, page_title: `Saved ${i}`, page_content: pageMarkdown(r, i, 2000) }),
+      );
+    },
+  },
+  ...[
+    ['item/search "deploy" (English)', 'deploy'],
+    ['item/search "数据库" (Chinese)', '数据库'],
+    ['item/search "网" (one character)', '网'],
+  ].map(([endpoint, keyword]) => ({
+    endpoint,
+    connections: 16,
+    requests: (s: Seeded) => [post('item/search', s.token, { item_id: s.searchItemId, keyword })],
+  })),
+];
