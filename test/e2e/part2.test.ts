@@ -82,6 +82,19 @@ async function open(context: BrowserContext, path: string, testId: string): Prom
   return page;
 }
 
+/** The element's box once it stopped moving (dialogs open with an animation). */
+async function stableBox(page: Page, testId: string) {
+  let prev = '';
+  for (let i = 0; i < 40; i++) {
+    const box = (await page.getByTestId(testId).boundingBox())!;
+    const now = JSON.stringify(box);
+    if (now === prev) return box;
+    prev = now;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`${testId} kept moving`);
+}
+
 /**
  * Screenshots of one screen: English at 1280 px and Chinese at 390 px (PART2_SCREENSHOTS=all adds
  * the other two combinations); each shot also asserts the page logged no error.
@@ -191,8 +204,7 @@ describe('catalog management', () => {
     const page = await open(context, `/catalog/${ids.item}`, 'catalog-tree');
     const errors = watchErrors(page);
     expect(await page.getByTestId(`cat-row-${ids.setup}`).getAttribute('data-depth')).toBe('1');
-    const handle = page.getByTestId(`cat-handle-${ids.api}`);
-    const box = (await handle.boundingBox())!;
+    const box = await stableBox(page, `cat-handle-${ids.api}`);
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     // one indentation step (28 px) to the right: API becomes the last child of Guides, beside Setup
@@ -230,8 +242,8 @@ describe('catalog management', () => {
     const page = await open(context, `/catalog/${ids.item}`, 'catalog-tree');
     await page.getByTestId(`cat-sort-${ids.guides}`).click();
     await page.getByTestId(`sort-page-${ids.beta}`).waitFor();
-    const from = (await page.getByTestId(`sort-page-${ids.beta}`).boundingBox())!;
-    const to = (await page.getByTestId(`sort-page-${ids.welcome}`).boundingBox())!;
+    const from = await stableBox(page, `sort-page-${ids.beta}`);
+    const to = await stableBox(page, `sort-page-${ids.welcome}`);
     await page.mouse.move(from.x + 40, from.y + from.height / 2);
     await page.mouse.down();
     for (let i = 1; i <= 12; i++) await page.mouse.move(from.x + 40, from.y + from.height / 2 + ((to.y - from.y - 6) * i) / 12, { steps: 2 });
