@@ -41,6 +41,7 @@ export default function ResetByLinkScreen() {
         <Result
           status="warning"
           title={t('resetByLink.incomplete')}
+          data-testid="reset-incomplete"
           extra={
             <Link to="/user/resetPassword">
               <Button type="primary">{t('resetByLink.requestNew')}</Button>
@@ -63,10 +64,10 @@ export default function ResetByLinkScreen() {
               }),
             ]}
           >
-            <Input.Password prefix={<LockOutlined />} size="large" autoComplete="new-password" />
+            <Input.Password prefix={<LockOutlined />} size="large" autoComplete="new-password" data-testid="reset-again" />
           </Form.Item>
           {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
-          <Button type="primary" htmlType="submit" size="large" block loading={busy}>
+          <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="reset-save">
             {t('resetByLink.submit')}
           </Button>
         </Form>
