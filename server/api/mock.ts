@@ -63,8 +63,24 @@ function reply(ctx: Koa.Context, body: string): void {
   ctx.body = body;
 }
 
+/**
+ * Mock URLs are public and cookie-free, so front ends on any origin may call them (CORS '*');
+ * a preflight is answered without generating anything. true when the request was a preflight.
+ */
+function corsPreflight(ctx: Koa.Context): boolean {
+  ctx.set('Access-Control-Allow-Origin', '*');
+  if (ctx.method !== 'OPTIONS' || !ctx.get('access-control-request-method')) return false;
+  ctx.set('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS');
+  const headers = ctx.get('access-control-request-headers');
+  if (headers) ctx.set('Access-Control-Allow-Headers', headers.slice(0, 1000));
+  ctx.set('Access-Control-Max-Age', '600');
+  ctx.status = 204;
+  return true;
+}
+
 /** /mock-path/<item_id>?path=/x — any HTTP method */
 export const mockPath: SpecialHandler = async (ctx, deps, itemIdText) => {
+  if (corsPreflight(ctx)) return;
   try {
     const rawPath = ctx.query.path;
     const path = normalizeMockPath(typeof rawPath === 'string' ? rawPath : '/');
@@ -81,6 +97,7 @@ export const mockPath: SpecialHandler = async (ctx, deps, itemIdText) => {
 
 /** /mock-data/<unique_key> */
 export const mockData: SpecialHandler = async (ctx, deps, key) => {
+  if (corsPreflight(ctx)) return;
   try {
     const row = await liveByKey(deps, key);
     reply(ctx, await generateMock(row.template));

@@ -126,6 +126,16 @@ describe('mock server', () => {
       expect(body.list.map((x: { id: number }) => x.id)).toEqual([1, 2, 3]);
       expect(typeof body.list[0].name).toBe('string');
     }
+    const pre = await app.fetch(`/mock-path/${itemId}?path=/users`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+    expect(pre.headers.get('access-control-allow-headers')).toBe('content-type');
+    const cross = await app.fetch(`/mock-path/${itemId}?path=/users`, { headers: { Origin: 'http://localhost:3000' } });
+    expect(cross.headers.get('access-control-allow-origin')).toBe('*');
+    await cross.arrayBuffer();
     const legacy = await app.fetch(`/server/index.php?s=mock-path/${itemId}&path=/users`);
     expect((await legacy.json()).list).toHaveLength(3);
     const byKey = await app.fetch(`/server/mock-data/${row.uniqueKey}`, { method: 'POST' });
@@ -133,7 +143,7 @@ describe('mock server', () => {
     const viaApi = await app.fetch(`/api/mock/infoByKey?unique_key=${row.uniqueKey}`);
     expect((await viaApi.json()).ok).toBe(true);
     const [after] = await app.deps.db.select().from(mocks).where(eq(mocks.id, row.id));
-    expect(after.viewTimes).toBe(6);
+    expect(after.viewTimes).toBe(7);
   });
 
   it('unknown paths, items and keys are clear errors', async () => {
