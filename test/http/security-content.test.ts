@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { count } from 'drizzle-orm';
 import { addMember, buildItem, makeUser, type Actor, type BuiltItem } from '../helpers/fixtures';
+import { attachments } from '../../server/db/schema';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const XSS = [
@@ -45,6 +47,11 @@ async function postFile(url: string, fields: Record<string, string | number>, fi
   if (token) headers['X-API-Token'] = token;
   const res = await app.fetch(url, { method: 'POST', headers, body: m.body });
   return { status: res.status, type: res.headers.get('content-type') ?? '', json: (await res.json()) as any };
+}
+
+async function attachmentCount(): Promise<number> {
+  const [r] = await app.deps.db.select({ n: count() }).from(attachments);
+  return Number(r.n);
 }
 
 beforeAll(async () => {
@@ -152,6 +159,56 @@ describe('every non-JSON reply has a safe type', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+  });
+});
+
+describe('upload names from the ShowDoc advisories (U1–U4)', () => {
+  it('are refused, or kept as downloads that never render: octet-stream, attachment, nosniff', async () => {
+    const php = Buffer.from('<?php system($_GET["c"]); ?>');
+    const xhtml = Buffer.from('<html xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></html>');
+    const svgs = [
+      '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><script>alert(1)</script></body></foreignObject></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript:alert(1)"><text y="20">x</text></a></svg>',
+    ];
+    const cases: [string, Buffer, string?][] = [
+      ['x.pHp', php],
+      ['x.php%00.png', php, 'image/png'],
+      ['x.php\u0000.png', php, 'image/png'],
+      ['x.php.png', php, 'image/png'],
+      ['x.phtml', php],
+      ['x.xml', xhtml, 'text/xml'],
+      ['x.xhtml', xhtml],
+      ['x.xsl', xhtml],
+      ['x.shtml', xhtml],
+      ['x.cshtml', xhtml],
+      ['x.webma', xhtml],
+      ['x.properties', xhtml],
+      ['x.htm', xhtml, 'image/png'],
+      ['a.svg', Buffer.from(svgs[0]), 'image/svg+xml'],
+      ['b.png', Buffer.from(svgs[1]), 'image/png'],
+      ['c.jpg', xhtml, 'image/jpeg'],
+    ];
+    for (const [name, bytes, type] of cases) {
+      for (const url of ['/api/page/upload', '/api/page/uploadImg']) {
+        const field = url.endsWith('uploadImg') ? 'editormd-image-file' : 'file';
+        const before = await attachmentCount();
+        const r = await postFile(url, { page_id: priv.pages.P }, { field, filename: name, bytes, type: type ?? 'application/octet-stream' }, owner.token);
+        const accepted = r.json.error_code === 0 || r.json.success === 1;
+        if (!accepted) {
+          expect(await attachmentCount(), `${url} ${name}`).toBe(before);
+          continue;
+        }
+        const u = new URL(r.json.url);
+        expect(u.search, name).not.toContain(encodeURIComponent(name));
+        const res = await app.fetch(u.pathname + u.search, { headers: { 'X-API-Token': owner.token } });
+        const body = Buffer.from(await res.arrayBuffer());
+        expect(res.headers.get('content-type'), `${url} ${name}`).toBe('application/octet-stream');
+        expect(res.headers.get('content-disposition'), name).toMatch(/^attachment;/);
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+        expect(body.equals(bytes)).toBe(true);
+      }
+    }
   });
 });
 
