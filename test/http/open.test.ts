@@ -217,6 +217,20 @@ describe('open API', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it("comments with ']=' that an unencoded body cannot carry get a clear error; URL-encoded bodies work", async () => {
+    const before = await snapshot();
+    const block = '/**\n * showdoc\n * @title 批量查询\n * @method get\n * @url /api/batch?ids[]=1\n */';
+    const res = await raw('/server/index.php?s=/api/open/fromComments', `from=shell&api_key=${KEY}&api_token=${TOKEN}&content=${block}\n`);
+    const j = await res.json();
+    expect(j.error_code).toBe(10101);
+    expect(j.error_message).toMatch(/URL-encode/);
+    expect(await snapshot()).toEqual(before);
+    const encoded = await raw('/server/index.php?s=/api/open/fromComments', `from=shell&api_key=${KEY}&api_token=${TOKEN}&content=${encodeURIComponent(block)}`);
+    expect(await encoded.text()).toContain('成功');
+    const [page] = await app.deps.db.select().from(pages).where(eq(pages.pageTitle, '批量查询'));
+    expect(page.pageContent).toContain(' - `/api/batch?ids[]=1` ');
+  });
+
   it('builds data-dictionary pages from a raw showdoc_db.sh body', async () => {
     const info = fs.readFileSync(path.join(FIX, 'table_info.tsv'), 'utf8');
     const detail = fs.readFileSync(path.join(FIX, 'table_detail.tsv'), 'utf8');
