@@ -257,6 +257,17 @@ describe('other readers', () => {
     await context.close();
   });
 
+  it('a link to a heading scrolls to it once the page has loaded', async () => {
+    const context = await anonymousContext(browser);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 400 });
+    await page.goto(`${server.url}/page/${ids.overview}#limits`);
+    await page.getByTestId('markdown-body').waitFor();
+    await expect.poll(() => page.evaluate(() => Math.round(document.getElementById('limits')!.getBoundingClientRect().top))).toBeLessThan(200);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('a page that does not exist says so', async () => {
     const context = await anonymousContext(browser);
     const page = await context.newPage();

@@ -8,6 +8,16 @@ export function MarkdownBody({ html, className }: { html: string; className?: st
     const el = ref.current;
     if (!el) return;
     let current = true;
+    // a link to a heading (#anchor) arrives before the page's content does: scroll once it is here
+    const hash = window.location.hash.slice(1);
+    if (hash) {
+      let decoded = hash;
+      try {
+        decoded = decodeURIComponent(hash);
+      } catch {}
+      const target = [hash, decoded].map((id) => document.getElementById(id)).find((t) => t && el.contains(t));
+      target?.scrollIntoView({ block: 'start' });
+    }
     void enhance(el, html, () => current);
     return () => {
       current = false;
