@@ -9,6 +9,7 @@ import { requireEdit } from '../policies/itemAccess';
 import { siteUrl } from '../http/siteUrl';
 import type { UploadedFile } from '../http/params';
 import { storeUpload } from '../domain/attachments/upload';
+import { enforce, LIMITS } from '../auth/throttle';
 import { bindingsOf, deleteAttachment, findAttachment, unbindPage } from '../domain/attachments/store';
 import { pageAttachments } from '../domain/attachments/queries';
 import { fileUrl, presentPageFile } from '../presenters/attachment';
@@ -51,6 +52,7 @@ async function doUpload(req: ActionRequest, field: string, imagesOnly: boolean) 
   const me = req.me();
   const target = await uploadTarget(req);
   const file = pickFile(req, field);
+  await enforce(req.deps.db, LIMITS.uploadPerUser, String(me.uid), req.deps.now());
   const row = await storeUpload(req.deps, { uid: me.uid, ...target, file, imagesOnly });
   return { row, url: fileUrl(await siteUrl(req.deps, req.ctx), row.sign) };
 }

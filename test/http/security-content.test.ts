@@ -3,7 +3,7 @@
 // has a safe Content-Type; redirect targets stay on this site; user text never reaches a header;
 // paths cannot climb out of the client folder; uploadImg keeps editor.md's shape even when the
 // body parser refuses the file; an image in a private item loads with the reader's cookie; the
-// item-password limiter is keyed on the real peer, not on X-Forwarded-For.
+// item-password limiter is keyed on the real peer, not on X-Forwarded-For; uploads have a per-user budget.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { count } from 'drizzle-orm';
 import { addMember, buildItem, makeUser, type Actor, type BuiltItem } from '../helpers/fixtures';
-import { attachments } from '../../server/db/schema';
+import { attachments, throttles } from '../../server/db/schema';
+import { LIMITS } from '../../server/auth/throttle';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const XSS = [
@@ -361,5 +362,22 @@ describe('rate limits', () => {
     const again = await app.call('item/pwd', { item_id: target.itemId, password: 'right-pw' });
     expect(again.error_code).toBe(10429);
     expect(again.error_message).toMatch(/\d+ seconds/);
+  });
+
+  it('uploads per user: over the window’s budget → 10429 in both reply shapes, nothing stored; others unaffected', async () => {
+    const heavy = await makeUser(app, 'content_heavy');
+    const other = await makeUser(app, 'content_other');
+    const limit = LIMITS.uploadPerUser;
+    // the budget already spent in this window (counting 300 real uploads would only slow the suite)
+    await app.deps.db.insert(throttles).values({ key: `rl:${limit.name}:${heavy.uid}`, count: limit.max, resetAt: Math.floor(Date.now() / 1000) + limit.windowSeconds });
+    const before = await attachmentCount();
+    const env = await postFile('/api/page/upload', {}, { field: 'file', filename: 'a.png', bytes: PNG }, heavy.token);
+    expect(env.json.error_code).toBe(10429);
+    const img = await postFile('/api/page/uploadImg', {}, { field: 'editormd-image-file', filename: 'a.png', bytes: PNG }, heavy.token);
+    expect(img.json).toMatchObject({ success: 0, error_code: 10429 });
+    expect(img.json.message).toMatch(/\d+ seconds/);
+    expect(await attachmentCount()).toBe(before);
+    const ok = await postFile('/api/page/upload', {}, { field: 'file', filename: 'a.png', bytes: PNG }, other.token);
+    expect(ok.json.error_code).toBe(0);
   });
 });
