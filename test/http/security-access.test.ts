@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestApp, DEFAULT_PASSWORD, type TestApp } from '../helpers/app';
 import { addMember, buildItem, makeUser, type Actor } from '../helpers/fixtures';
-import { attachmentPages, attachments, mocks, notices, pageHistory, pages, recycle, teamItemMembers, teamItems, teamMembers, teams, templates, users } from '../../server/db/schema';
+import { attachmentPages, attachments, catalogs, mocks, notices, pageHistory, pages, recycle, teamItemMembers, teamItems, teamMembers, teams, templates, users } from '../../server/db/schema';
 
 let app: TestApp;
 let admin: Actor;
@@ -383,3 +383,69 @@ describe('mass assignment and single-use values', () => {
     await changes();
   });
 });
+
+describe('a member limited to one catalog names pages and catalogs of another (§1.3 A2)', () => {
+  it('reads, writes, history, files, mocks and copies of the other catalog are refused; changes nothing', async () => {
+    const limited = await makeUser(app, 'sec_limited');
+    const db = app.deps.db;
+    const [open] = await db.insert(catalogs).values({ catName: 'Open', itemId: v.itemId, parentCatId: 0, level: 2, addtime: now() }).returning();
+    const [openPage] = await db
+      .insert(pages)
+      .values({ itemId: v.itemId, catId: open.catId, pageTitle: 'Open page', pageContent: 'open', authorUid: victim.uid, authorUsername: victim.username, addtime: now(), pageAddtime: now() })
+      .returning();
+    await addMember(app, v.itemId, limited, 1, [open.catId]);
+    const own = await app.call('item/add', { item_name: 'Limited own', item_type: 1 }, { token: limited.token });
+    expect(own.error_code).toBe(0);
+    const ownItem = own.data.item_id;
+    await changes();
+    const cases: [string, Record<string, unknown>][] = [
+      ['page/info', { page_id: v.pageId }],
+      ['page/info', { page_id: v.pageId, item_id: v.itemId }],
+      ['page/history', { page_id: v.pageId }],
+      ['page/diff', { page_id: v.pageId, page_history_id: v.historyId }],
+      ['page/diff', { page_id: openPage.pageId, page_history_id: v.historyId }],
+      ['page/save', { item_id: v.itemId, page_id: v.pageId, page_title: 'x', page_content: 'x', cat_id: open.catId }],
+      ['page/save', { item_id: v.itemId, page_title: 'implant', page_content: 'x', cat_id: v.catId }],
+      ['page/save', { item_id: v.itemId, page_id: openPage.pageId, page_title: 'moved', page_content: 'x', cat_id: v.catId }],
+      ['page/delete', { item_id: v.itemId, page_id: v.pageId }],
+      ['page/setLock', { item_id: v.itemId, page_id: v.pageId }],
+      ['page/sort', { item_id: v.itemId, pages: JSON.stringify({ [v.pageId]: 1 }) }],
+      ['page/uploadList', { page_id: v.pageId }],
+      ['page/createSinglePage', { page_id: v.pageId }],
+      ['page/updateHistoryComments', { page_id: v.pageId, page_history_id: v.historyId, page_comments: 'x' }],
+      ['page/deleteUploadFile', { page_id: v.pageId, file_id: v.fileId }],
+      ['attachment/bindingPage', { file_id: v.fileId, page_id: openPage.pageId }],
+      ['mock/infoByPageId', { page_id: v.pageId }],
+      ['mock/add', { page_id: v.pageId, template: '{"a":3}', path: '/v2' }],
+      ['catalog/getPagesBycat', { item_id: v.itemId, cat_id: v.catId }],
+      ['catalog/save', { item_id: v.itemId, cat_id: v.catId, cat_name: 'renamed' }],
+      ['catalog/save', { item_id: v.itemId, parent_cat_id: v.catId, cat_name: 'child' }],
+      ['catalog/delete', { item_id: v.itemId, cat_id: v.catId }],
+      ['catalog/copy', { cat_id: v.catId, to_item_id: ownItem }],
+      ['catalog/batUpdate', { item_id: v.itemId, cats: JSON.stringify([{ cat_id: v.catId, s_number: 1, parent_cat_id: 0, level: 2 }]) }],
+      ['recycle/recover', { item_id: v.itemId, page_id: v.deletedPageId }],
+    ];
+    const failures: string[] = [];
+    for (const [route, params] of cases) {
+      const r = await app.call(route, params, { token: limited.token });
+      const changed = await changes();
+      const label = `${route} ${JSON.stringify(params)}`;
+      if (r.error_code === 0) failures.push(`${label}: accepted ${JSON.stringify(r.data).slice(0, 160)}`);
+      if (changed.length) failures.push(`${label}: changed ${changed.join(',')}`);
+      if (/old secret|Content of Secret page|secret\.png/.test(JSON.stringify(r))) failures.push(`${label}: leaked`);
+    }
+    // reads that list the item show only the allowed catalog
+    const search = await app.call('item/search', { item_id: v.itemId, keyword: 'Secret' }, { token: limited.token });
+    if (JSON.stringify(search).includes('Content of Secret page')) failures.push('item/search leaked the other catalog');
+    const info = await app.call('item/info', { item_id: v.itemId }, { token: limited.token });
+    if (JSON.stringify(info.data?.menu ?? {}).includes('Secret page')) failures.push('item/info menu shows the other catalog');
+    // the allowed catalog works (controls)
+    const ok = await app.call('page/info', { page_id: openPage.pageId }, { token: limited.token });
+    if (ok.error_code !== 0) failures.push(`control page/info failed: ${ok.error_code}`);
+    const ok2 = await app.call('page/save', { item_id: v.itemId, page_id: openPage.pageId, page_title: 'Open page', page_content: 'edited', cat_id: open.catId }, { token: limited.token });
+    if (ok2.error_code !== 0) failures.push(`control page/save failed: ${ok2.error_code} ${ok2.error_message}`);
+    await changes();
+    expect(failures).toEqual([]);
+  });
+});
+
