@@ -63,6 +63,8 @@ export const LIMITS = {
   resetPerAccount: { name: 'reset-acct', max: 5, windowSeconds: 3600 },
   itemPasswordPerIp: { name: 'itempwd-ip', max: 60, windowSeconds: 300 },
   openApiPerKey: { name: 'open-key', max: 600, windowSeconds: 60 },
+  /** wrong _item_pwd parameters per IP; past it the parameter is ignored (policies/request.ts) */
+  itemPasswordParamFailuresPerIp: { name: 'itempwd-param-ip', max: 30, windowSeconds: 600 },
   /** files stored per user (page/upload, uploadImg and their attachment aliases) */
   uploadPerUser: { name: 'upload-user', max: 300, windowSeconds: 600 },
 } satisfies Record<string, Limit>;

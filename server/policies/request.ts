@@ -10,6 +10,7 @@ import { pages } from '../db/schema';
 import { decideItemAccess, requireVisit, topCatalogAllowed, type ItemAccess, type ItemRow } from './itemAccess';
 import { catalogTopMap, findItem, loadGrants } from './load';
 import { GRANT_COOKIE, grantValid, itemPasswordMatches } from './itemPassword';
+import { hit, LIMITS, peek } from '../auth/throttle';
 
 export type PageRow = typeof pages.$inferSelect;
 
@@ -36,13 +37,20 @@ export async function accessForViewer(deps: AppDeps, user: SessionUser | null, i
   return decideItemAccess(item, user ? { uid: user.uid, isAdmin: user.isAdmin } : null, grants, { passwordProven });
 }
 
-/** Decides access for a loaded item, with the request's proofs for private items. */
+/**
+ * Decides access for a loaded item, with the request's proofs for private items.
+ * `_item_pwd` may ride on any request, so wrong ones are counted per IP: past the limit it is
+ * ignored (no answer tells a guess from a right one), which keeps guessing as slow as item/pwd.
+ */
 export async function accessToItem(req: Req, item: ItemRow): Promise<ItemAccess> {
   const pwd = req.params.get('_item_pwd');
-  return accessForViewer(req.deps, req.user, item, {
-    itemPwd: typeof pwd === 'string' ? pwd : undefined,
-    grantCookie: req.ctx.cookies.get(GRANT_COOKIE),
-  });
+  let itemPwd = typeof pwd === 'string' && pwd !== '' ? pwd : undefined;
+  const limit = LIMITS.itemPasswordParamFailuresPerIp;
+  const failKey = `rl:${limit.name}:${req.ctx.ip}`;
+  if (itemPwd && item.password && (await peek(req.deps.db, failKey, req.deps.now())) >= limit.max) itemPwd = undefined;
+  const access = await accessForViewer(req.deps, req.user, item, { itemPwd, grantCookie: req.ctx.cookies.get(GRANT_COOKIE) });
+  if (itemPwd && item.password && !(await itemPasswordMatches(item, itemPwd))) await hit(req.deps.db, failKey, limit.windowSeconds, req.deps.now());
+  return access;
 }
 
 /** Loads a live item by id or domain (10101 when missing) and decides access. */

@@ -380,4 +380,19 @@ describe('rate limits', () => {
     const ok = await postFile('/api/page/upload', {}, { field: 'file', filename: 'a.png', bytes: PNG }, other.token);
     expect(ok.json.error_code).toBe(0);
   });
+
+  it('_item_pwd on any request: wrong guesses are counted per IP, then the parameter is ignored', async () => {
+    const target = await buildItem(app, owner, { name: 'Guessed', password: 'right-pw-2', rootPages: ['G'] });
+    const read = (pwd: string) => app.call('page/info', { page_id: target.pages.G, _item_pwd: pwd });
+    expect((await read('right-pw-2')).error_code).toBe(0);
+    const limit = LIMITS.itemPasswordParamFailuresPerIp;
+    for (let i = 0; i < limit.max; i++) expect((await read(`guess-${i}`)).error_code).not.toBe(0);
+    // the right password no longer helps from this address: guessing gets no signal
+    const after = await read('right-pw-2');
+    expect(after.error_code).not.toBe(0);
+    expect(JSON.stringify(after)).not.toContain('Content of G');
+    // members and the item/pwd grant are unaffected
+    expect((await app.call('page/info', { page_id: target.pages.G, _item_pwd: 'wrong' }, { token: owner.token })).error_code).toBe(0);
+  });
 });
+
