@@ -2,6 +2,7 @@
 // placeholders for Mermaid/KaTeX, and the security.md §2.6 catalogue rendering inert.
 import { describe, expect, it } from 'vitest';
 import DOMPurify from 'isomorphic-dompurify';
+import { Window } from 'happy-dom';
 import { contentFeatures, createRenderer, SANITIZE_CONFIG } from './render';
 
 const renderer = createRenderer({ sanitize: (html) => DOMPurify.sanitize(html, SANITIZE_CONFIG as any) as unknown as string });
@@ -75,6 +76,34 @@ describe('shared markdown renderer', () => {
     expect(html).not.toMatch(/(href|src|action|data)="\s*(javascript|vbscript|data):/i);
     expect(html).not.toMatch(/\sstyle=/i);
     expect(html).not.toMatch(/srcdoc/i);
+  });
+
+  it('without raw HTML the sanitizer is skipped, and would have changed nothing', () => {
+    const raw = createRenderer({ sanitize: () => 'SANITIZED' });
+    const normalize = (html: string) => {
+      const doc = new Window().document;
+      doc.body.innerHTML = html;
+      return doc.body.innerHTML;
+    };
+    const purify = (html: string) => DOMPurify.sanitize(html, SANITIZE_CONFIG as any) as unknown as string;
+    const corpus = [
+      '# T\n\n**b** _i_ `c` [l](https://x.example/a?b=1&c=2) ![i](https://x.example/i.png "t") <https://auto.example> www.linkify.example',
+      '[x](javascript:alert(1)) [x](JaVaScRiPt:alert(1)) [x](javascript&#58;alert(1)) [x](java&#x09;script:alert(1)) [x](%6Aavascript:alert(1))',
+      '[x](data:text/html;base64,PHNjcmlwdD4=) [x](vbscript:msgbox(1)) ![x](x"onerror="alert(1)) ![x](javascript:alert(1)) [x](//evil.example)',
+      '![ok](data:image/png;base64,iVBORw0KGgo=) [x](file:///etc/passwd) [mail](mailto:a@b.example)',
+      '- [x] done\n- [ ] todo\n\n| a | b |\n|---|---|\n| <1> | "q" |\n\n> quote &amp; &lt;tag&gt;',
+      '```js\nconst a = "<script>alert(1)</script>";\n```\n\n```mermaid\ngraph TD\nA["<img src=x onerror=alert(1)>"]\n```\n\n$<b>$ $$\\href{javascript:alert(1)}{x}$$',
+      '{{constructor.constructor(\'alert(1)\')()}} \\<script> &lt;script&gt; `<img onerror=x>`',
+    ];
+    for (const src of corpus) {
+      const out = raw.render(src).html;
+      expect(out, src).not.toBe('SANITIZED');
+      expect(purify(out), src).toBe(normalize(out));
+    }
+    // raw HTML anywhere (block or inline) goes through the sanitizer
+    expect(raw.render('<div>x</div>').html).toBe('SANITIZED');
+    expect(raw.render('a <b>b</b>').html).toBe('SANITIZED');
+    expect(raw.render('- [x] a <i>b</i>').html).toBe('SANITIZED');
   });
 
   it('survives deep nesting and long bracket runs', () => {

@@ -88,6 +88,7 @@ export function createRenderer(opts: RenderOptions) {
         if (child.type === 'html_inline' && child.content.startsWith('<input class="task-list-item-checkbox"')) {
           const done = child.content.includes('checked=""');
           child.content = `<span class="task-list-item-checkbox${done ? ' is-checked' : ''}" role="img" aria-label="${done ? 'done' : 'to do'}"></span>`;
+          child.meta = { ...(child.meta ?? {}), [OWN_HTML]: true };
         }
       }
     }
@@ -136,10 +137,27 @@ export function createRenderer(opts: RenderOptions) {
           headings.push({ level: Number(t.tag.slice(1)), text: inlineText(tokens[i + 1]), id: String(t.attrGet('id') ?? '') });
         }
       }
-      const html = opts.sanitize(md.renderer.render(tokens, md.options, env));
+      const out = md.renderer.render(tokens, md.options, env);
+      // Without raw HTML in the source, markdown-it's output is safe by construction (text and
+      // attributes escaped, javascript:/vbscript:/file:/data: links refused — its html:false
+      // guarantee); the sanitizer (the costly half of a render) runs whenever raw HTML is present.
+      const html = containsRawHtml(tokens) ? opts.sanitize(out) : out;
       return { html, headings };
     },
   };
+}
+
+/** Marks html_inline tokens this renderer wrote itself (task-list boxes): not user HTML. */
+const OWN_HTML = 'quireOwnHtml';
+
+/** Whether the source carried raw HTML (html_block / html_inline written by the author). */
+export function containsRawHtml(tokens: Token[]): boolean {
+  for (const t of tokens) {
+    if (t.type === 'html_block') return true;
+    if (t.type === 'html_inline' && !t.meta?.[OWN_HTML]) return true;
+    if (t.children && containsRawHtml(t.children)) return true;
+  }
+  return false;
 }
 
 /** Which lazy enhancements a rendered page needs (cheap string checks on the sanitised HTML). */
