@@ -1,6 +1,7 @@
 // Glue between a request and the decisions: reads the caller's proofs for private items
 // (_item_pwd or the grant cookie) and answers with an ItemAccess; pages and catalogs are
 // checked against the viewer's catalog limit. Handlers call only these.
+import { pageColumns, type PageData } from '../domain/pages/columns';
 import { and, eq } from 'drizzle-orm';
 import type { ActionRequest, SessionUser } from '../http/action';
 import type { AppDeps } from '../deps';
@@ -12,7 +13,8 @@ import { catalogTopMap, findItem, loadGrants } from './load';
 import { GRANT_COOKIE, grantValid, itemPasswordMatches } from './itemPassword';
 import { hit, LIMITS, peek } from '../auth/throttle';
 
-export type PageRow = typeof pages.$inferSelect;
+/** a page without its search vector (large, and never needed outside the database) */
+export type PageRow = PageData;
 
 type Req = Pick<ActionRequest, 'deps' | 'user' | 'params' | 'ctx'>;
 
@@ -37,19 +39,30 @@ export async function accessForViewer(deps: AppDeps, user: SessionUser | null, i
   return decideItemAccess(item, user ? { uid: user.uid, isAdmin: user.isAdmin } : null, grants, { passwordProven });
 }
 
+const pwdLimit = LIMITS.itemPasswordParamFailuresPerIp;
+const pwdFailKey = (ip: string) => `rl:${pwdLimit.name}:${ip}`;
+
 /**
- * Decides access for a loaded item, with the request's proofs for private items.
- * `_item_pwd` may ride on any request, so wrong ones are counted per IP: past the limit it is
- * ignored (no answer tells a guess from a right one), which keeps guessing as slow as item/pwd.
+ * `_item_pwd` may ride on any request or socket message, so wrong ones are counted per IP: past the
+ * limit the value is ignored (no answer tells a guess from a right one), keeping guessing as slow as
+ * item/pwd. Returns the password to try, or undefined.
  */
+export async function usableItemPwd(deps: AppDeps, ip: string, item: ItemRow, pwd: unknown): Promise<string | undefined> {
+  if (typeof pwd !== 'string' || pwd === '' || !item.password) return undefined;
+  if ((await peek(deps.db, pwdFailKey(ip), deps.now())) >= pwdLimit.max) return undefined;
+  return pwd;
+}
+
+/** Counts a wrong `_item_pwd` (call after the access decision; verification results are cached). */
+export async function noteItemPwd(deps: AppDeps, ip: string, item: ItemRow, pwd: string | undefined): Promise<void> {
+  if (pwd && item.password && !(await itemPasswordMatches(item, pwd))) await hit(deps.db, pwdFailKey(ip), pwdLimit.windowSeconds, deps.now());
+}
+
+/** Decides access for a loaded item, with the request's proofs for private items. */
 export async function accessToItem(req: Req, item: ItemRow): Promise<ItemAccess> {
-  const pwd = req.params.get('_item_pwd');
-  let itemPwd = typeof pwd === 'string' && pwd !== '' ? pwd : undefined;
-  const limit = LIMITS.itemPasswordParamFailuresPerIp;
-  const failKey = `rl:${limit.name}:${req.ctx.ip}`;
-  if (itemPwd && item.password && (await peek(req.deps.db, failKey, req.deps.now())) >= limit.max) itemPwd = undefined;
+  const itemPwd = await usableItemPwd(req.deps, req.ctx.ip, item, req.params.get('_item_pwd'));
   const access = await accessForViewer(req.deps, req.user, item, { itemPwd, grantCookie: req.ctx.cookies.get(GRANT_COOKIE) });
-  if (itemPwd && item.password && !(await itemPasswordMatches(item, itemPwd))) await hit(req.deps.db, failKey, limit.windowSeconds, req.deps.now());
+  await noteItemPwd(req.deps, req.ctx.ip, item, itemPwd);
   return access;
 }
 
@@ -76,7 +89,7 @@ export async function catalogInLimit(req: Req, access: ItemAccess, catId: number
 export async function findPage(req: Req, pageId: number, opts: { includeDeleted?: boolean } = {}): Promise<PageRow | undefined> {
   if (!Number.isInteger(pageId) || pageId <= 0) return undefined;
   const where = opts.includeDeleted ? eq(pages.pageId, pageId) : and(eq(pages.pageId, pageId), eq(pages.isDel, 0));
-  const [row] = await req.deps.db.select().from(pages).where(where).limit(1);
+  const [row] = await req.deps.db.select(pageColumns).from(pages).where(where).limit(1);
   return row;
 }
 

@@ -5,7 +5,8 @@ import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { AppDeps } from '../deps';
 import { findItem, catalogTopMap } from '../policies/load';
-import { accessForViewer } from '../policies/request';
+import { accessForViewer, noteItemPwd, usableItemPwd } from '../policies/request';
+import { clientIp } from './clientIp';
 import { topCatalogAllowed, type ItemAccess } from '../policies/itemAccess';
 import { pages } from '../db/schema';
 import { and, eq } from 'drizzle-orm';
@@ -106,7 +107,11 @@ export class Gateway {
     const item = await findItem(this.deps.db, itemId);
     if (!item) return null;
     const data = s.data as SocketData;
-    return accessForViewer(this.deps, data.user, item, { grantCookie: data.grantCookie, itemPwd: typeof itemPwd === 'string' ? itemPwd : undefined });
+    const ip = clientIp(s.handshake.headers, s.handshake.address, this.deps.config.trustProxy);
+    const pwd = await usableItemPwd(this.deps, ip, item, itemPwd);
+    const access = await accessForViewer(this.deps, data.user, item, { grantCookie: data.grantCookie, itemPwd: pwd });
+    await noteItemPwd(this.deps, ip, item, pwd);
+    return access;
   }
 
   private async joinItem(s: Socket, p: Record<string, unknown>, ack?: Ack): Promise<void> {

@@ -9,6 +9,8 @@ import type { Socket } from 'socket.io-client';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { addMember, connectSocket, emitAck, seedItem, seedPage } from '../helpers/realtime';
 import { catalogs, docSnapshots, docUpdates, itemMembers, pageLocks } from '../../server/db/schema';
+import { hashItemPassword } from '../../server/policies/itemPassword';
+import { LIMITS } from '../../server/auth/throttle';
 
 let app: TestApp;
 type U = { uid: number; user_token: string; username: string };
@@ -160,3 +162,23 @@ describe('collab document names and messages', () => {
     expect(await emitAck(s, 'item:join', { item_id: privItem })).toMatchObject({ ok: true });
   });
 });
+
+describe('item passwords sent over sockets', () => {
+  it('wrong _item_pwd values are counted with the HTTP ones; past the limit even the right one is ignored', async () => {
+    const guarded = await seedItem(app.deps.db, owner, { password: await hashItemPassword('sock-pw') });
+    const guardedPage = await seedPage(app.deps.db, guarded, 'guarded');
+    const s = await sock(attacker.user_token);
+    expect(await emitAck(s, 'item:join', { item_id: guarded, _item_pwd: 'sock-pw' })).toMatchObject({ ok: true });
+    const limit = LIMITS.itemPasswordParamFailuresPerIp;
+    for (let i = 0; i < limit.max; i++) expect((await emitAck(s, 'item:join', { item_id: guarded, _item_pwd: `guess-${i}` })).ok).toBe(false);
+    expect(await emitAck(s, 'page:join', { page_id: guardedPage, mode: 'read', _item_pwd: 'sock-pw' })).toMatchObject({ ok: false, error_code: 10307 });
+    const collab = await rawWs(`/collab/page.${guardedPage}?user_token=${attacker.user_token}&_item_pwd=sock-pw`);
+    expect(collab).toMatchObject({ code: 4403 });
+    const http = await app.call('page/info', { page_id: guardedPage, _item_pwd: 'sock-pw' });
+    expect(http.error_code).not.toBe(0);
+    // the owner is not affected
+    const o = await sock(owner.user_token);
+    expect(await emitAck(o, 'page:join', { page_id: guardedPage, mode: 'read', _item_pwd: 'nope' })).toMatchObject({ ok: true });
+  });
+});
+

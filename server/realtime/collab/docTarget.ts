@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../http/action';
 import { pageLocks, pages } from '../../db/schema';
 import { findItem, catalogTopMap } from '../../policies/load';
-import { accessForViewer, type PasswordProofs } from '../../policies/request';
+import { accessForViewer, noteItemPwd, usableItemPwd, type PasswordProofs } from '../../policies/request';
 import { topCatalogAllowed } from '../../policies/itemAccess';
 
 export interface DocTarget {
@@ -35,14 +35,21 @@ export async function lockBlocksWriter(deps: AppDeps, pageId: number, uid: numbe
   return lock.lockUsername;
 }
 
-export async function resolveTarget(deps: AppDeps, name: string, user: SessionUser | null, proofs: PasswordProofs): Promise<DocTarget | Refusal> {
+/** `ip`: the connecting address when the proofs are new (wrong `_item_pwd` values are counted). */
+export async function resolveTarget(deps: AppDeps, name: string, user: SessionUser | null, proofs: PasswordProofs, ip?: string): Promise<DocTarget | Refusal> {
   const parsed = parseDocName(name);
   if (!parsed) return { code: 4404, reason: 'unknown document' };
   const [page] = await deps.db.select().from(pages).where(and(eq(pages.pageId, parsed.id), eq(pages.isDel, 0))).limit(1);
   if (!page) return { code: 4404, reason: 'page not found' };
   const item = await findItem(deps.db, page.itemId);
   if (!item) return { code: 4404, reason: 'page not found' };
-  const access = await accessForViewer(deps, user, item, proofs);
+  let access;
+  if (ip === undefined) access = await accessForViewer(deps, user, item, proofs);
+  else {
+    const itemPwd = await usableItemPwd(deps, ip, item, proofs.itemPwd);
+    access = await accessForViewer(deps, user, item, { ...proofs, itemPwd });
+    await noteItemPwd(deps, ip, item, itemPwd);
+  }
   if (!access.canVisit) return { code: user ? 4403 : 4401, reason: access.needsPassword ? 'item password required' : 'no permission' };
   if (access.catIds !== null) {
     const top = await catalogTopMap(deps.db, item.itemId);

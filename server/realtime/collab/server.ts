@@ -13,6 +13,7 @@ import { lookupToken } from '../../auth/tokens';
 import { TOKEN_COOKIE } from '../../http/authenticate';
 import { GRANT_COOKIE } from '../../policies/itemPassword';
 import { originAllowed } from '../origin';
+import { clientIp } from '../clientIp';
 import { SharedDoc, type Conn, type DocHooks } from './sharedDoc';
 import { decodeMessage, encodeSyncStep1 } from './protocol';
 import { appendUpdates, compact, countUpdates, loadState, seedOnce } from './docStore';
@@ -93,7 +94,7 @@ export class CollabServer {
     const token = url.searchParams.get('user_token') || cookieValue(req.headers.cookie, TOKEN_COOKIE);
     const user = await sessionFromToken(this.deps, token);
     const proofs = { itemPwd: url.searchParams.get('_item_pwd') ?? undefined, grantCookie: cookieValue(req.headers.cookie, GRANT_COOKIE) };
-    const target = await resolveTarget(this.deps, docName, user, proofs);
+    const target = await resolveTarget(this.deps, docName, user, proofs, clientIp(req.headers, req.socket.remoteAddress, this.deps.config.trustProxy));
     if ('code' in target) {
       ws.close(target.code, target.reason);
       return;
