@@ -278,6 +278,21 @@ describe('hostile parameters in every action', () => {
     expect(await changes()).toEqual([]);
   });
 
+  it('prototype-pollution shaped bodies (JSON and qs) reach no object prototype, in any action', async () => {
+    const wrong: string[] = [];
+    for (const r of routes) {
+      if (r.route === 'user/logout') continue;
+      const j = await sendRaw(r.route, '', stranger.token, 'application/json', '{"__proto__":{"polluted":1,"isAdmin":true},"constructor":{"prototype":{"polluted":1}},"item_id":{"__proto__":{"x":1}}}');
+      const f = await sendRaw(r.route, '__proto__[polluted]=1&constructor[prototype][polluted]=1&item_id[__proto__][x]=1', stranger.token);
+      for (const o of [j, f]) if (o.status >= 500) wrong.push(`${r.route}: HTTP ${o.status}`);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(wrong).toEqual([]);
+    expect((await send('adminUser/getList', {}, null, null, stranger.token)).json.error_code).toBe(10103);
+    await changes();
+  });
+
   it('a logged-in stranger: every payload in every parameter at once is refused, well-formed, changes nothing', async () => {
     let calls = 0;
     problems.length = 0;
@@ -382,9 +397,9 @@ async function sendObj(route: string, obj: Record<string, unknown>, token: strin
   return outcome(res, t0);
 }
 
-async function sendRaw(route: string, body: string, token: string): Promise<Outcome> {
+async function sendRaw(route: string, body: string, token: string, type = 'application/x-www-form-urlencoded', raw?: string): Promise<Outcome> {
   const t0 = Date.now();
-  const res = await app.fetch(`/api/${route}`, { method: 'POST', headers: { 'X-API-Token': token, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+  const res = await app.fetch(`/api/${route}`, { method: 'POST', headers: { 'X-API-Token': token, 'Content-Type': type }, body: raw ?? body });
   return outcome(res, t0);
 }
 
