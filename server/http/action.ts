@@ -57,9 +57,10 @@ export interface ActionDef {
   /** accepts file uploads (multipart files); other actions refuse files */
   upload?: boolean;
   /**
-   * Serves a file a page loads or a link opens (<img src>, a download link): such cookie-only GET
-   * requests act for the user. For every other action they are anonymous, so a URL in stored
-   * content can never make its readers change data (security.md §1.4, ASVS 4.2.2).
+   * Serves a file a page loads or a link opens (<img src>, a download link): such cookie-only
+   * requests (Sec-Fetch-Dest other than "empty", i.e. not our client's fetch/XHR) act for the user.
+   * For every other action they are anonymous, so a URL in stored content can never make its
+   * readers change data (security.md §1.4, ASVS 4.2.2). Export downloads opened as links need it.
    */
   browserGet?: boolean;
   /** largest upload in bytes for this action (defaults to the site's attachment limit) */
