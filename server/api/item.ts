@@ -33,10 +33,14 @@ const ITEM_TYPES = [0, 1, 2, 3, 4];
 /** `is_private` when the client sent it (1/0), else null (ShowDoc clients send only `password`). */
 const isPrivateParam = (req: ActionRequest) => (req.params.has('is_private') ? req.params.bool('is_private') : null);
 
-/** Copying an item needs the right to edit it; archived and read-only-display sources may still be copied. */
+/**
+ * Copying an item needs the right to edit it; archived and read-only-display sources may still be
+ * copied. A member limited to some catalogs may not copy: the copy would carry the others too.
+ */
 function requireCopySource(a: ItemAccess): void {
   requireVisit(a);
   if (!(a.canManage || a.memberGroup >= MEMBER_GROUP.edit)) throw new ApiError(ErrorCode.NO_PERMISSION, 'You do not have permission to copy this item');
+  if (a.catIds !== null && !a.canManage) throw new ApiError(ErrorCode.NO_PERMISSION, 'You do not have permission to copy this item');
 }
 
 const myList = action({

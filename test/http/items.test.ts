@@ -136,6 +136,14 @@ describe('item/add with copy_item_id', () => {
     expect((await app.call('item/add', { copy_item_id: src.itemId }, { token: cid.token })).error_code).toBe(10103);
     expect((await app.deps.db.select().from(items)).length).toBe(before);
   });
+
+  it('refuses a member limited to some catalogs (the copy would carry the others)', async () => {
+    const src = await buildItem(app, ann, { name: 'Limited src', catalogs: [{ name: 'Open' }, { name: 'Secret', pages: ['Hidden'] }] });
+    await addMember(app, src.itemId, cid, 1, [src.cats.Open]);
+    const before = (await app.deps.db.select().from(items)).length;
+    expect((await app.call('item/add', { copy_item_id: src.itemId }, { token: cid.token })).error_code).toBe(10103);
+    expect((await app.deps.db.select().from(items)).length).toBe(before);
+  });
 });
 
 describe('item/myList and item/sort', () => {
