@@ -2,7 +2,7 @@
 import { action, controller } from '../http/action';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
-import { requireTeamManage, requireTeamOwner, teamAccess } from '../domain/teams/access';
+import { requireTeamManage, requireTeamOwner, teamAccess } from '../policies/teamAccess';
 import { createTeam, deleteTeam, listTeamsOf, renameTeam } from '../domain/teams/teams';
 import { findMembership, removeTeamMember } from '../domain/teams/teamMembers';
 import { attornTeam } from '../domain/teams/attorn';

@@ -6,7 +6,7 @@ import { ErrorCode } from '../../shared/errors';
 import { accessToItem, accessToItemId, itemNotFound } from '../policies/request';
 import { requireManage } from '../policies/itemAccess';
 import { findItem } from '../policies/load';
-import { decideTeamAccess, findTeam, requireTeamManage, teamAccess } from '../domain/teams/access';
+import { decideTeamAccess, findTeam, requireTeamManage, teamAccess } from '../policies/teamAccess';
 import { bindItems, findTeamItem, listItemsOfTeam, listTeamsOfItem, unbindItem, type TeamItemRow } from '../domain/teams/teamItems';
 import { findMembership } from '../domain/teams/teamMembers';
 import { displayName } from '../domain/members/usernames';

@@ -8,7 +8,7 @@ import { MEMBER_GROUP } from '../../shared/limits';
 import { accessToItem, itemNotFound } from '../policies/request';
 import type { ItemAccess } from '../policies/itemAccess';
 import { findItem } from '../policies/load';
-import { decideTeamAccess, findTeam } from '../domain/teams/access';
+import { decideTeamAccess, findTeam } from '../policies/teamAccess';
 import { findBinding } from '../domain/teams/teamItems';
 import { findMembership } from '../domain/teams/teamMembers';
 import { findTeamItemMember, listTeamItemMembers, updateTeamItemMember } from '../domain/teams/teamItemMembers';

@@ -2,7 +2,7 @@
 import { action, controller } from '../http/action';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
-import { requireTeamManage, requireTeamOwner, teamAccess, TEAM_GROUP } from '../domain/teams/access';
+import { requireTeamManage, requireTeamOwner, teamAccess, TEAM_GROUP } from '../policies/teamAccess';
 import { addTeamMembers, findTeamMember, listTeamMembers, removeTeamMember } from '../domain/teams/teamMembers';
 import { displayName } from '../domain/members/usernames';
 import { presentTeamMember } from '../presenters/team';

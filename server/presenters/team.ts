@@ -1,5 +1,5 @@
 // Team rows → ShowDoc's shapes (spec §3 "Team", "Team member", "Team item", "Team item member").
-import type { TeamRow } from '../domain/teams/access';
+import type { TeamRow } from '../policies/teamAccess';
 import type { TeamListRow } from '../domain/teams/teams';
 import type { TeamMemberRow } from '../domain/teams/teamMembers';
 import type { TeamItemRow } from '../domain/teams/teamItems';

@@ -12,7 +12,7 @@ import { enforce, type Limit } from '../../auth/throttle';
 import { displayName, resolveUsers } from '../members/usernames';
 import { insertNotices, publishNotices } from '../notices/create';
 import { teamAttornedNotice } from '../notices/membership';
-import type { TeamRow } from './access';
+import type { TeamRow } from './row';
 import { announceLostAccess } from './revoke';
 
 export const TEAM_ATTORN_LIMIT: Limit = { name: 'team-attorn', max: 10, windowSeconds: 300 };

@@ -9,7 +9,7 @@ import { MEMBER_GROUP } from '../../../shared/limits';
 import type { ItemRow } from '../../policies/itemAccess';
 import { insertNotices, publishNotices, type NoticeInput } from '../notices/create';
 import { teamItemNotice, type Actor } from '../notices/membership';
-import type { TeamRow } from './access';
+import type { TeamRow } from './row';
 import { announceLostAccess } from './revoke';
 
 export type TeamItemRow = typeof teamItems.$inferSelect;

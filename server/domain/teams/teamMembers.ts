@@ -10,7 +10,7 @@ import { MEMBER_GROUP } from '../../../shared/limits';
 import { resolveUsers, splitNames } from '../members/usernames';
 import { insertNotices, publishNotices } from '../notices/create';
 import { teamAddedNotice, type Actor } from '../notices/membership';
-import type { TeamRow } from './access';
+import type { TeamRow } from './row';
 import { announceLostAccess } from './revoke';
 
 export type TeamMemberRow = typeof teamMembers.$inferSelect;

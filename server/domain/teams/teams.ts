@@ -5,7 +5,7 @@ import type { SessionUser } from '../../http/action';
 import { items, teamItemMembers, teamItems, teamMembers, teams } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { ErrorCode } from '../../../shared/errors';
-import type { TeamRow } from './access';
+import type { TeamRow } from './row';
 import { announceLostAccess } from './revoke';
 
 export const TEAM_NAME_MAX = 100;

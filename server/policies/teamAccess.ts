@@ -2,13 +2,15 @@
 // (team_member_group_id 2) and administrators manage it; members may see it. A team the caller
 // has no part in answers exactly like a missing one, so team ids reveal nothing.
 import { and, eq } from 'drizzle-orm';
-import type { AppDeps } from '../../deps';
-import type { SessionUser } from '../../http/action';
-import { teamMembers, teams } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
-import { ErrorCode } from '../../../shared/errors';
+import type { AppDeps } from '../deps';
+import type { SessionUser } from '../http/action';
+import { teamMembers, teams } from '../db/schema';
+import { ApiError } from '../http/apiError';
+import { ErrorCode } from '../../shared/errors';
 
-export type TeamRow = typeof teams.$inferSelect;
+import type { TeamRow } from '../domain/teams/row';
+
+export type { TeamRow };
 
 export const TEAM_GROUP = { member: 1, manager: 2 } as const;
 
