@@ -42,7 +42,7 @@ export function EditorToolbar({ view, shared }: { view: () => EditorView | null;
   const headings = [1, 2, 3, 4, 5, 6].map((n) => ({ key: String(n), label: `H${n}` }));
   return (
     <Space size={2} wrap className="quire-editor-toolbar" data-testid="editor-toolbar">
-      <Dropdown menu={{ items: headings, onClick: ({ key }) => run((v) => prefixLines(v, '#'.repeat(Number(key)) + ' '))() }}>
+      <Dropdown trigger={['click']} menu={{ items: headings, onClick: ({ key }) => run((v) => prefixLines(v, '#'.repeat(Number(key)) + ' '))() }}>
         <Button type="text" size="small" icon={<FontSizeOutlined />} aria-label={t('editor.tool.heading')} />
       </Dropdown>
       {tool('bold', <BoldOutlined />, (v) => wrapSelection(v, '**', '**', t('editor.tool.boldText')))}

@@ -237,7 +237,7 @@ export function PageEditor({ itemId, pageId, catParam, data }: { itemId: number;
           <Button size="small" onClick={() => void openTemplates()} data-testid="more-templates">
             {t('editor.moreTemplates')}
           </Button>
-          <Dropdown menu={{ items: formatItems, onClick: ({ key }) => setTextTool(key as TextTool) }}>
+          <Dropdown trigger={['click']} menu={{ items: formatItems, onClick: ({ key }) => setTextTool(key as TextTool) }}>
             <Button size="small" data-testid="format-tools">
               {t('editor.format.title')}
             </Button>

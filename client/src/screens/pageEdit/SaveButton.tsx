@@ -23,7 +23,9 @@ export function SaveButton({
     ...(canLock ? [{ key: 'lock', label: exclusive ? t('editor.unlock') : t('editor.lock') }] : []),
   ];
   return (
+    // click, not hover: phones have no hover
     <Dropdown.Button
+      trigger={['click']}
       type="primary"
       loading={saving}
       onClick={onSave}
