@@ -526,10 +526,10 @@ describe('lists, bindings and deletion', () => {
     expect((await app.call('page/deleteUploadFile', { file_id: fileId, page_id: privPage }, { token: reader.user_token })).error_code).toBe(10103);
     expect((await app.call('page/deleteUploadFile', { file_id: fileId, page_id: privPage }, { token: stranger.user_token })).error_code).toBe(10307);
     expect((await app.call('page/deleteUploadFile', { file_id: fileId, page_id: pubPage }, { token: editor.user_token })).error_code).toBe(10101);
-    expect(await fileRow(fileId)).toBeTruthy();
+    expect((await fileRow(fileId))?.fileId).toBe(fileId);
     // the editor unbinds the owner's file: it leaves the page, the owner keeps it
     expect((await app.call('page/deleteUploadFile', { file_id: fileId, page_id: privPage }, { token: editor.user_token })).error_code).toBe(0);
-    expect(await fileRow(fileId)).toBeTruthy();
+    expect((await fileRow(fileId))?.fileId).toBe(fileId);
     expect(await app.deps.db.select().from(attachmentPages).where(eq(attachmentPages.fileId, fileId))).toHaveLength(0);
     // the owner's own upload, last binding → deleted with its bytes
     const up2 = await upload(owner.user_token, { page_id: privPage }, { filename: 'o2.png', bytes: PNG });
@@ -552,7 +552,7 @@ describe('lists, bindings and deletion', () => {
       expect((await app.call('attachment/deleteAttachment', { file_id: fileId }, { token: u.user_token })).error_code, u.username).toBe(10103);
     }
     expect((await app.call('attachment/deleteAttachment', { file_id: fileId })).error_code).toBe(10102);
-    expect(await fileRow(fileId)).toBeTruthy();
+    expect((await fileRow(fileId))?.fileId).toBe(fileId);
     expect((await app.call('attachment/deleteMyAttachment', { file_id: fileId }, { token: stranger.user_token })).error_code).toBe(0);
     expect(await fileRow(fileId)).toBeUndefined();
     expect(fs.existsSync(path.join(dataDir, 'uploads', row.storageKey))).toBe(false);

@@ -78,7 +78,7 @@ export async function addMember(server: E2EServer, owner: TestUser, item_id: num
 
 export async function createShareLink(server: E2EServer, owner: TestUser, page_id: number): Promise<string> {
   const data = await ok<{ unique_key: string }>(server, 'page/createSinglePage', { page_id, isCreateSiglePage: 'true' }, owner.token);
-  expect(data.unique_key).toBeTruthy();
+  expect(data.unique_key).toMatch(/^[0-9a-f]{32}$/);
   return data.unique_key;
 }
 
