@@ -10,6 +10,9 @@ ROOT=$(pwd)
 STATE="$ROOT/.tmp/services"
 PG_PORT=${PG_PORT:-55432}
 REDIS_PORT=${REDIS_PORT:-6390}
+# As root the servers run as the postgres account, which may not be able to enter the checkout
+# (mktemp -d makes 0700 folders): keep their state in a folder of its own under /tmp then.
+if [ "$(id -u)" = "0" ]; then STATE="/tmp/quire-services-$PG_PORT"; fi
 PGDATA="$STATE/pg"
 
 pgbin() {
@@ -22,7 +25,7 @@ pgbin() {
 
 # initdb and postgres refuse to run as root: use the postgres account then.
 as_pg() {
-  if [ "$(id -u)" = "0" ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  if [ "$(id -u)" = "0" ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
 
 print_env() {
