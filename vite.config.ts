@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
+import { precompress } from './scripts/build/precompress';
 
 export default defineConfig({
   root: path.resolve('client'),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@shared': path.resolve('shared') },
   },
@@ -12,7 +13,13 @@ export default defineConfig({
     outDir: path.resolve('dist/client'),
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: the bench reads which chunks each reader route loads
+    manifest: true,
     chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      // merging modules shared by lazy screens into the entry chunk would put them on the reader route
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
+    },
   },
   server: {
     port: 5173,

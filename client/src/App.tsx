@@ -1,10 +1,10 @@
 import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import { RouterProvider } from 'react-router-dom';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import { BrowserRouter } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { FeedbackBridge } from './ui/FeedbackBridge';
-import { router } from './routes';
+import { AppRoutes } from './routes';
 import { theme } from './styles/theme';
 
 export function App() {
@@ -13,7 +13,9 @@ export function App() {
     <ConfigProvider theme={theme} locale={i18n.language === 'zh-CN' ? zhCN : enUS}>
       <AntApp message={{ maxCount: 3, top: 64 }}>
         <FeedbackBridge />
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AntApp>
     </ConfigProvider>
   );

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { configureApiClient } from './api';
 import { currentLanguage, i18n, initI18n } from './i18n';
-import { router } from './routes';
+import { navigateTo, preloadRoute } from './routes';
 import { forgetUser } from './session/user';
 import { syncSession } from './session/sync';
 import { showError } from './ui/feedback';
@@ -12,7 +12,7 @@ import './styles/global.css';
 initI18n();
 
 configureApiClient({
-  navigate: (to) => void router.navigate(to),
+  navigate: navigateTo,
   alert: showError,
   currentLocation: () => window.location.pathname + window.location.search,
   language: () => (currentLanguage() === 'zh-CN' ? 'zh-CN,zh;q=0.9' : 'en'),
@@ -22,8 +22,14 @@ configureApiClient({
 
 void syncSession();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render waits for the opened route's screen (already downloading, see routePreloads on
+// the server): rendered at once, it does not go through a Suspense fallback and React's reveal delay.
+void preloadRoute(window.location.pathname, window.location.search)
+  .catch(() => {})
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

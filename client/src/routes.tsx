@@ -1,25 +1,44 @@
 // Routes exactly as spec §2 lists them (browser history). Screens load lazily so the reader
 // route carries only what it needs.
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { matchRoutes, Navigate, Outlet, useNavigate, useRoutes, type NavigateFunction } from 'react-router-dom';
 import { Spin } from 'antd';
-import { ComingSoon, type ComingSoonScreen } from './components/ComingSoon';
+import type { ComingSoonScreen } from './components/ComingSoon';
 import { LoadingBar } from './components/LoadingBar';
-import { LiveNotices } from './realtime/LiveNotices';
-import { NotFound } from './screens/NotFound';
+import { useCurrentUser } from './session/user';
+import { lazyScreen } from './lazyScreen';
+import { pageApi } from './api';
+import { prefetch } from './api/prefetch';
+import { sharedPageKey } from './screens/itemShow/prefetchKeys';
+import { prefetchItemReading } from './screens/itemShow/readingPrefetch';
 
-const screen = (load: () => Promise<{ default: ComponentType }>) => {
-  const C = lazy(load);
-  return <C />;
-};
-
+const ComingSoon = lazy(() => import('./components/ComingSoon').then((m) => ({ default: m.ComingSoon })));
 const soon = (s: ComingSoonScreen): ReactNode => <ComingSoon screen={s} />;
+// the socket client loads only for a logged-in user, after the first render
+const LiveNotices = lazy(() => import('./realtime/LiveNotices').then((m) => ({ default: m.LiveNotices })));
+
+function LiveNoticesWhenLoggedIn() {
+  const user = useCurrentUser();
+  return user ? (
+    <Suspense fallback={null}>
+      <LiveNotices />
+    </Suspense>
+  ) : null;
+}
+
+// the API client navigates (10102 → login…) from outside React: it goes through this handle
+let navigateHandle: NavigateFunction | null = null;
+export function navigateTo(to: string): void {
+  if (navigateHandle) void navigateHandle(to);
+  else window.location.assign(to);
+}
 
 function Root() {
+  navigateHandle = useNavigate();
   return (
     <>
       <LoadingBar />
-      <LiveNotices />
+      <LiveNoticesWhenLoggedIn />
       <Suspense
         fallback={
           <div style={{ display: 'flex', justifyContent: 'center', paddingTop: '20vh' }}>
@@ -33,38 +52,59 @@ function Root() {
   );
 }
 
+/** What a reader route's screen will ask first, requested while its code downloads. */
+const routeData: Record<string, (params: Record<string, string | undefined>, search: URLSearchParams) => void> = {
+  '/:item_id': ({ item_id = '' }, search) => prefetchItemReading(item_id, search.get('page_id')),
+  '/p/:unique_key': ({ unique_key = '' }) => prefetch(sharedPageKey(unique_key), () => pageApi.infoByKey(unique_key)),
+};
+
 export const routes = [
   {
     element: <Root />,
     children: [
-      { path: '/', element: screen(() => import('./screens/home/HomeScreen')) },
+      { path: '/', ...lazyScreen(() => import('./screens/home/HomeScreen')) },
       { path: '/user', element: <Navigate to="/user/login" replace /> },
-      { path: '/user/login', element: screen(() => import('./screens/user/LoginScreen')) },
-      { path: '/user/register', element: screen(() => import('./screens/user/RegisterScreen')) },
-      { path: '/user/setting', element: screen(() => import('./screens/userSetting/UserSettingScreen')) },
-      { path: '/user/resetPassword', element: screen(() => import('./screens/user/ResetPasswordScreen')) },
-      { path: '/user/ResetPasswordByUrl', element: screen(() => import('./screens/user/ResetByLinkScreen')) },
+      { path: '/user/login', ...lazyScreen(() => import('./screens/user/LoginScreen')) },
+      { path: '/user/register', ...lazyScreen(() => import('./screens/user/RegisterScreen')) },
+      { path: '/user/setting', ...lazyScreen(() => import('./screens/userSetting/UserSettingScreen')) },
+      { path: '/user/resetPassword', ...lazyScreen(() => import('./screens/user/ResetPasswordScreen')) },
+      { path: '/user/ResetPasswordByUrl', ...lazyScreen(() => import('./screens/user/ResetByLinkScreen')) },
       { path: '/item', element: <Navigate to="/item/index" replace /> },
-      { path: '/item/index', element: screen(() => import('./screens/item/ItemListScreen')) },
-      { path: '/item/add', element: screen(() => import('./screens/item/ItemAddScreen')) },
-      { path: '/item/password/:item_id', element: screen(() => import('./screens/item/ItemPasswordScreen')) },
+      { path: '/item/index', ...lazyScreen(() => import('./screens/item/ItemListScreen')) },
+      { path: '/item/add', ...lazyScreen(() => import('./screens/item/ItemAddScreen')) },
+      { path: '/item/password/:item_id', ...lazyScreen(() => import('./screens/item/ItemPasswordScreen')) },
       { path: '/item/export/:item_id', element: soon('itemExport') },
-      { path: '/item/setting/:item_id', element: screen(() => import('./screens/itemSetting/ItemSettingScreen')) },
-      { path: '/page/edit/:item_id/:page_id', element: screen(() => import('./screens/pageEdit/PageEditScreen')) },
-      { path: '/page/diff/:page_id/:page_history_id', element: screen(() => import('./screens/pageDiff/PageDiffScreen')) },
-      { path: '/page/:page_id', element: screen(() => import('./screens/page/PageViewScreen')) },
-      { path: '/p/:unique_key', element: screen(() => import('./screens/page/SharedPageScreen')) },
-      { path: '/catalog/:item_id', element: screen(() => import('./screens/catalog/CatalogScreen')) },
-      { path: '/notice/index', element: screen(() => import('./screens/notice/NoticeScreen')) },
-      { path: '/admin/index', element: screen(() => import('./screens/admin/AdminScreen')) },
-      { path: '/team/index', element: screen(() => import('./screens/team/TeamScreen')) },
-      { path: '/team/member/:team_id', element: screen(() => import('./screens/team/TeamMemberScreen')) },
-      { path: '/team/item/:team_id', element: screen(() => import('./screens/team/TeamItemScreen')) },
-      { path: '/attachment/index', element: screen(() => import('./screens/attachment/AttachmentScreen')) },
-      { path: '/:item_id', element: screen(() => import('./screens/itemShow/ItemShowScreen')) },
-      { path: '*', element: <NotFound /> },
+      { path: '/item/setting/:item_id', ...lazyScreen(() => import('./screens/itemSetting/ItemSettingScreen')) },
+      { path: '/page/edit/:item_id/:page_id', ...lazyScreen(() => import('./screens/pageEdit/PageEditScreen')) },
+      { path: '/page/diff/:page_id/:page_history_id', ...lazyScreen(() => import('./screens/pageDiff/PageDiffScreen')) },
+      { path: '/page/:page_id', ...lazyScreen(() => import('./screens/page/PageViewScreen')) },
+      { path: '/p/:unique_key', ...lazyScreen(() => import('./screens/page/SharedPageScreen')) },
+      { path: '/catalog/:item_id', ...lazyScreen(() => import('./screens/catalog/CatalogScreen')) },
+      { path: '/notice/index', ...lazyScreen(() => import('./screens/notice/NoticeScreen')) },
+      { path: '/admin/index', ...lazyScreen(() => import('./screens/admin/AdminScreen')) },
+      { path: '/team/index', ...lazyScreen(() => import('./screens/team/TeamScreen')) },
+      { path: '/team/member/:team_id', ...lazyScreen(() => import('./screens/team/TeamMemberScreen')) },
+      { path: '/team/item/:team_id', ...lazyScreen(() => import('./screens/team/TeamItemScreen')) },
+      { path: '/attachment/index', ...lazyScreen(() => import('./screens/attachment/AttachmentScreen')) },
+      { path: '/:item_id', ...lazyScreen(() => import('./screens/itemShow/ItemShowScreen')) },
+      { path: '*', ...lazyScreen(() => import('./screens/NotFound').then((m) => ({ default: m.NotFound }))) },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Starts the screen (and the first data) of the address being opened; resolves when the screen is loaded. */
+export async function preloadRoute(pathname: string, search: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map((m) => {
+      const route = m.route as { path?: string; preload?: () => Promise<unknown> };
+      routeData[route.path ?? '']?.(m.params, new URLSearchParams(search));
+      return route.preload?.();
+    }),
+  );
+}
+
+/** The declarative router: the data-router machinery (loaders, actions, fetchers) stays out of the bundle. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -4,9 +4,17 @@ import type Koa from 'koa';
 import send from 'koa-send';
 import fs from 'node:fs';
 import path from 'node:path';
+import { routePreloads } from './routePreloads';
 
 export function staticClient(root: string): Koa.Middleware {
   const index = path.join(root, 'index.html');
+  // read once per build: `npm start` builds before it serves
+  let page: { mtimeMs: number; html: (pathname: string) => string } | null = null;
+  const pageFor = (pathname: string): string => {
+    const mtimeMs = fs.statSync(index).mtimeMs;
+    if (!page || page.mtimeMs !== mtimeMs) page = { mtimeMs, html: routePreloads(root, fs.readFileSync(index, 'utf8')) };
+    return page.html(pathname);
+  };
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const p = ctx.path;
@@ -20,7 +28,13 @@ export function staticClient(root: string): Koa.Middleware {
         await send(ctx, p, {
           root,
           index: false,
-          setHeaders: (res) => res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache'),
+          // .br / .gz twins written at build time (scripts/build/precompress.ts) are sent when accepted
+          brotli: true,
+          gzip: true,
+          setHeaders: (res) => {
+            res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+            res.setHeader('Vary', 'Accept-Encoding');
+          },
         });
         return;
       }
@@ -33,6 +47,6 @@ export function staticClient(root: string): Koa.Middleware {
     }
     ctx.set('Cache-Control', 'no-cache');
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = fs.createReadStream(index);
+    ctx.body = pageFor(ctx.path);
   };
 }

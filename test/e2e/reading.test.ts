@@ -186,8 +186,8 @@ describe('the owner reads their item', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('item-sidebar').waitFor();
     await page.mouse.wheel(0, 2000);
-    await page.locator('.ant-float-btn').waitFor();
-    await page.locator('.ant-float-btn').click();
+    await page.getByTestId('back-to-top').waitFor();
+    await page.getByTestId('back-to-top').click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await context.close();
   });

@@ -1,4 +1,4 @@
-import { Avatar, Button, Dropdown, Space } from 'antd';
+import { Button, Dropdown, Space } from 'antd';
 import type { MenuProps } from 'antd';
 import {
   AppstoreOutlined,
@@ -55,9 +55,10 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     >
       <Button type="text" data-testid="user-menu" style={{ paddingInline: 6 }}>
         <Space size={8}>
-          <Avatar size={26} style={{ background: '#3b5bdb', fontSize: 13 }}>
+          {/* a CSS initial rather than antd Avatar: the header is on every reader page */}
+          <span className="user-initial" aria-hidden="true">
             {display.slice(0, 1).toUpperCase()}
-          </Avatar>
+          </span>
           {!compact && <span style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis', display: 'inline-block', verticalAlign: 'bottom' }}>{display}</span>}
         </Space>
       </Button>

@@ -1,6 +1,5 @@
-// English texts of the web client. Keys are grouped by screen; part2 holds the screens of issue 6.
-import part2En from './part2.en';
-import editorEn from './editor.en';
+// English texts of the reader and account screens. The management screens (part2.*) and the
+// editor (editor.*) bring their own texts when they load (see ./screenTexts).
 
 const en = {
   common: {
@@ -287,8 +286,6 @@ const en = {
     incomplete: 'This reset link is incomplete or has expired.',
     requestNew: 'Request a new link',
   },
-  ...part2En,
-  ...editorEn,
 };
 
 export default en;

@@ -27,10 +27,26 @@ function storedLanguage(): string | null {
   }
 }
 
+type Texts = Record<string, unknown>;
+const pendingTexts: { en: Texts; zh: Texts }[] = [];
+
+/** Adds a screen group's texts: at once when i18next is running, else with its initialisation. */
+export function addTexts(enTexts: Texts, zhTexts: Texts): void {
+  if (!i18n.isInitialized) {
+    pendingTexts.push({ en: enTexts, zh: zhTexts });
+    return;
+  }
+  i18n.addResourceBundle('en', 'translation', enTexts, true, true);
+  i18n.addResourceBundle('zh-CN', 'translation', zhTexts, true, true);
+}
+
 export function initI18n(): typeof i18n {
   const lng = detectLanguage(storedLanguage(), navigator.languages?.length ? navigator.languages : [navigator.language]);
   void i18n.use(initReactI18next).init({
-    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+    resources: {
+      en: { translation: Object.assign({}, en, ...pendingTexts.map((p) => p.en)) },
+      'zh-CN': { translation: Object.assign({}, zhCN, ...pendingTexts.map((p) => p.zh)) },
+    },
     lng,
     fallbackLng: 'en',
     interpolation: { escapeValue: false },

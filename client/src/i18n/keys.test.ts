@@ -66,7 +66,25 @@ describe('translations', () => {
     expect([...zhKeys].filter((k) => mine(k) && !enKeys.has(k))).toEqual([]);
   });
 
-  it('the issue-6 texts spread in do not replace any reader group', () => {
+  it('screens using the management or editor texts load them with their route', () => {
+    // a screen directory whose files use part2.* / editor.* keys must have a route screen importing the texts module
+    const needs: Record<string, string> = { part2: 'managementTexts', editor: 'editorTexts' };
+    for (const [group, module] of Object.entries(needs)) {
+      const dirs = new Set(
+        files(path.join(SRC, 'screens'))
+          .filter((f) => new RegExp(`\\bt\\(\\s*['\`]${group}\\.`).test(fs.readFileSync(f, 'utf8')))
+          .map((f) => path.relative(path.join(SRC, 'screens'), f).split(path.sep)[0]),
+      );
+      expect(dirs.size).toBeGreaterThan(0);
+      for (const dir of dirs) {
+        const screens = fs.readdirSync(path.join(SRC, 'screens', dir)).filter((n) => /Screen\.tsx$/.test(n));
+        expect(screens.length, dir).toBeGreaterThan(0);
+        for (const n of screens) expect(fs.readFileSync(path.join(SRC, 'screens', dir, n), 'utf8'), `${dir}/${n}`).toContain(`i18n/${module}'`);
+      }
+    }
+  });
+
+  it('the issue-6 texts do not replace any reader group', () => {
     for (const k of theirs) expect(['common', 'nav', 'itemShow', 'itemList', 'itemAdd', 'doc', 'login', 'register', 'messages', 'errors']).not.toContain(k);
   });
 

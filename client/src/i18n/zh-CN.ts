@@ -1,6 +1,4 @@
 // 网页客户端的简体中文文本，键与 en.ts 一一对应；part2 存放 issue 6 的界面文本。
-import part2ZhCN from './part2.zh-CN';
-import editorZhCN from './editor.zh-CN';
 
 const zhCN = {
   common: {
@@ -286,8 +284,6 @@ const zhCN = {
     incomplete: '重置链接不完整或已过期。',
     requestNew: '重新获取链接',
   },
-  ...part2ZhCN,
-  ...editorZhCN,
 };
 
 export default zhCN;

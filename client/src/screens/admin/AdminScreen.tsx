@@ -1,3 +1,4 @@
+import '../../i18n/managementTexts';
 import { useEffect, useState } from 'react';
 import { Button, Menu, Result, Select } from 'antd';
 import { CloudDownloadOutlined, FileOutlined, FolderOpenOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';

@@ -1,3 +1,4 @@
+import '../../i18n/managementTexts';
 import { useState } from 'react';
 import { Button, Input, Progress, Select, Space, Table, Tooltip, Upload } from 'antd';
 import { CopyOutlined, DeleteOutlined, ExportOutlined, InboxOutlined, SearchOutlined } from '@ant-design/icons';

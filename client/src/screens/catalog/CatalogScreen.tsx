@@ -1,3 +1,4 @@
+import '../../i18n/managementTexts';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Empty, Result, Skeleton } from 'antd';
 import { FolderAddOutlined, OrderedListOutlined, ReadOutlined } from '@ant-design/icons';

@@ -1,3 +1,4 @@
+import '../../i18n/managementTexts';
 import { Button, Result, Skeleton, Tabs } from 'antd';
 import { ApiOutlined, DeleteOutlined, InfoCircleOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Empty, FloatButton, Skeleton, Tooltip, type ButtonProps } from 'antd';
+import { Button, Empty, Tooltip, type ButtonProps } from 'antd';
+import { TextPlaceholder } from '../../components/TextPlaceholder';
 import { FullscreenExitOutlined, FullscreenOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -10,12 +11,13 @@ import { useMarkdown } from '../../markdown/useMarkdown';
 import { BREAKPOINTS, useViewportWidth } from '../../hooks/useViewportWidth';
 import { feedback } from '../../ui/feedback';
 import { OperationBar } from './OperationBar';
-import { ShareDialog } from './ShareDialog';
+import { BackToTop } from '../../components/BackToTop';
 import type { ItemPermissions, Operation } from './permissions';
 import { usePageInfo } from './usePageInfo';
 
 // dialogs with tables load when opened: the reader route stays small
 const HistoryDialog = lazy(() => import('./HistoryDialog').then((m) => ({ default: m.HistoryDialog })));
+const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
 const AttachmentsDialog = lazy(() => import('./AttachmentsDialog').then((m) => ({ default: m.AttachmentsDialog })));
 
 interface Props {
@@ -126,7 +128,7 @@ export function DocumentPane({ info, perms, pageId, itemPath, crumbs, catId, ope
       <div className={`doc-layout${width < BREAKPOINTS.pageMobile ? ' narrow' : ''}`}>
         {loading && !page ? (
           <div className="doc-article">
-            <Skeleton active title paragraph={{ rows: 10 }} />
+            <TextPlaceholder rows={10} />
           </div>
         ) : page ? (
           <DocArticle
@@ -153,18 +155,20 @@ export function DocumentPane({ info, perms, pageId, itemPath, crumbs, catId, ope
         )}
         {showToc && page && <Toc headings={rendered.headings} />}
       </div>
-      <FloatButton.BackTop tooltip={t('doc.backToTop')} visibilityHeight={300} />
+      <BackToTop />
       {page && (
         <>
-          <ShareDialog
-            open={dialog === 'share'}
-            onClose={() => setDialog(null)}
-            itemPath={itemPath}
-            page={page}
-            canEdit={perms.canEdit}
-            onUniqueKey={(k) => patch({ unique_key: k })}
-          />
           <Suspense fallback={null}>
+            {dialog === 'share' && (
+              <ShareDialog
+                open
+                onClose={() => setDialog(null)}
+                itemPath={itemPath}
+                page={page}
+                canEdit={perms.canEdit}
+                onUniqueKey={(k) => patch({ unique_key: k })}
+              />
+            )}
             {dialog === 'history' && <HistoryDialog open pageId={page.page_id} onClose={() => setDialog(null)} />}
             {dialog === 'attachments' && <AttachmentsDialog open pageId={page.page_id} onClose={() => setDialog(null)} />}
           </Suspense>

@@ -1,5 +1,8 @@
-import { useEffect } from 'react';
-import { Button, Result, Skeleton } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
+import { Button } from 'antd';
+import { TextPlaceholder } from '../../components/TextPlaceholder';
+import { WarningFilled } from '@ant-design/icons';
+import { StatusCard } from '../../components/StatusCard';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ITEM_TYPE } from '@shared/limits';
@@ -8,9 +11,11 @@ import { itemPath as pathOf } from '../item/itemLook';
 import { itemPermissions } from './permissions';
 import { RegularItemView } from './RegularItemView';
 import { SinglePageItemView } from './SinglePageItemView';
-import { TableItemPlaceholder } from './TableItemPlaceholder';
 import { useItemInfo } from './useItemInfo';
 import { useUnreadNotice } from './useUnreadNotice';
+
+// table items are rare on the reader route: their view loads on demand
+const TableItemPlaceholder = lazy(() => import('./TableItemPlaceholder').then((m) => ({ default: m.TableItemPlaceholder })));
 
 /** /{item_id or domain}?page_id= — the item display, by item type. */
 export default function ItemShowScreen() {
@@ -30,8 +35,8 @@ export default function ItemShowScreen() {
   if (!info) {
     if (failed) {
       return (
-        <Result
-          status="warning"
+        <StatusCard
+          icon={<WarningFilled />}
           title={t('itemShow.unavailable')}
           extra={
             <Button type="primary" onClick={() => navigate(user ? '/item/index' : '/')}>
@@ -44,7 +49,7 @@ export default function ItemShowScreen() {
     }
     return (
       <div style={{ padding: 40, maxWidth: 900, margin: '0 auto' }}>
-        <Skeleton active paragraph={{ rows: 12 }} />
+        <TextPlaceholder rows={12} title={false} />
       </div>
     );
   }
@@ -55,7 +60,11 @@ export default function ItemShowScreen() {
     case ITEM_TYPE.singlePage:
       return <SinglePageItemView info={info} perms={perms} itemPath={itemPath} onMenuChanged={reload} />;
     case ITEM_TYPE.table:
-      return <TableItemPlaceholder info={info} />;
+      return (
+        <Suspense fallback={null}>
+          <TableItemPlaceholder info={info} />
+        </Suspense>
+      );
     default:
       return <RegularItemView info={info} perms={perms} itemPath={itemPath} onMenuChanged={reload} />;
   }

@@ -1,4 +1,4 @@
-import { Empty, Input, Typography } from 'antd';
+import { Empty, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Id, ItemMenu } from '../../api';
 import { CatalogMenu } from './CatalogMenu';
@@ -28,9 +28,7 @@ export function ItemSidebar({ menu, pageId, search, onOpenPage }: Props) {
           data-testid="item-search-input"
         />
         {search.tooShort && (
-          <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 6 }}>
-            {t('itemShow.searchTooShort')}
-          </Typography.Text>
+          <span className="hint-text">{t('itemShow.searchTooShort')}</span>
         )}
       </div>
       <div className="sidebar-scroll">

@@ -1,4 +1,4 @@
-import { Button, Tag } from 'antd';
+import { Button } from 'antd';
 import { LockOutlined, MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { flag, type ItemInfo } from '../../api';
@@ -20,12 +20,15 @@ export function ItemTopBar({ info, onOpenMenu, compact }: { info: ItemInfo; onOp
         <span className="item-title" data-testid="item-title" title={info.item_name}>
           {info.item_name}
         </span>
-        {!compact && Number(info.item_type) === ITEM_TYPE.readOnlyDisplay && <Tag>{t('itemTypes.readOnly')}</Tag>}
-        {!compact && flag(info.is_archived) && <Tag icon={<LockOutlined />}>{t('itemList.archived')}</Tag>}
+        {!compact && Number(info.item_type) === ITEM_TYPE.readOnlyDisplay && <span className="state-tag">{t('itemTypes.readOnly')}</span>}
+        {!compact && flag(info.is_archived) && <span className="state-tag">
+            <LockOutlined /> {t('itemList.archived')}
+          </span>}
       </div>
       <div className="header-right">
         <LanguageSwitch compact={compact} />
-        <UserMenu compact={compact} />
+        {/* guests log in from the operation bar (spec §6): one login button, not two */}
+        {user && <UserMenu compact={compact} />}
       </div>
     </header>
   );

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Drawer, Tooltip } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Button, Tooltip } from 'antd';
 import { FullscreenExitOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -11,6 +11,9 @@ import { ItemTopBar } from './ItemTopBar';
 import { locatePage, pageToShow } from './menuTree';
 import { regularOperations, type ItemPermissions } from './permissions';
 import { useItemSearch } from './useItemSearch';
+
+// the menu drawer is for narrow screens only: it loads the first time it opens
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 interface Props {
   info: ItemInfo;
@@ -25,6 +28,7 @@ export function RegularItemView({ info, perms, itemPath, onMenuChanged }: Props)
   const width = useViewportWidth();
   const [params, setParams] = useSearchParams();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const [fullPage, setFullPage] = useState(false);
   const search = useItemSearch(info.item_id);
   const drawer = width < BREAKPOINTS.itemMobile;
@@ -48,7 +52,7 @@ export function RegularItemView({ info, perms, itemPath, onMenuChanged }: Props)
   const sidebar = <ItemSidebar menu={info.menu} pageId={pageId} search={search} onOpenPage={openPage} />;
   return (
     <div className={`item-show${fullPage ? ' full-page' : ''}`} data-testid="item-show">
-      {!fullPage && <ItemTopBar info={info} compact={width < 700} onOpenMenu={drawer ? () => setDrawerOpen(true) : undefined} />}
+      {!fullPage && <ItemTopBar info={info} compact={width < 700} onOpenMenu={drawer ? () => (setDrawerUsed(true), setDrawerOpen(true)) : undefined} />}
       <div className="item-body" style={fullPage ? { minHeight: '100vh' } : undefined}>
         {!drawer && !fullPage && (
           <aside className="item-sidebar" style={{ width: menuWidth }} data-testid="item-sidebar">
@@ -70,8 +74,9 @@ export function RegularItemView({ info, perms, itemPath, onMenuChanged }: Props)
           />
         </main>
       </div>
-      {drawer && (
-        <Drawer
+      {drawer && drawerUsed && (
+        <Suspense fallback={null}>
+          <Drawer
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
           placement="left"
@@ -81,7 +86,8 @@ export function RegularItemView({ info, perms, itemPath, onMenuChanged }: Props)
           data-testid="menu-drawer"
         >
           {sidebar}
-        </Drawer>
+          </Drawer>
+        </Suspense>
       )}
       {fullPage && (
         <Tooltip title={t('itemShow.exitFullPage')}>

@@ -1,3 +1,4 @@
+import '../../i18n/managementTexts';
 import { useState } from 'react';
 import { Badge, Button, Empty, List, Modal, Segmented, Skeleton } from 'antd';
 import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Result, Skeleton } from 'antd';
+import { Button, Result } from 'antd';
+import { TextPlaceholder } from '../../components/TextPlaceholder';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -27,7 +28,7 @@ export default function PageViewScreen() {
   }, [page_id]);
 
   if (failed) return <Result status="404" title={t('doc.notFound')} extra={<Link to="/"><Button type="primary">{t('common.home')}</Button></Link>} data-testid="page-missing" />;
-  if (!page) return <div style={{ padding: 40, maxWidth: 900, margin: '0 auto' }}><Skeleton active paragraph={{ rows: 12 }} /></div>;
+  if (!page) return <div style={{ padding: 40, maxWidth: 900, margin: '0 auto' }}><TextPlaceholder rows={12} /></div>;
   return (
     <StandaloneDocument
       page={page}

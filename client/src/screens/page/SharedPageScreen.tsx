@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Result, Skeleton } from 'antd';
+import { Result } from 'antd';
+import { TextPlaceholder } from '../../components/TextPlaceholder';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { pageApi, type PageInfo } from '../../api';
+import { prefetched } from '../../api/prefetch';
+import { sharedPageKey } from '../itemShow/prefetchKeys';
 import { StandaloneDocument } from './StandaloneDocument';
 
 /** /p/:unique_key — a page shared by a single-page link (no item access needed, no way into the item). */
@@ -16,8 +19,7 @@ export default function SharedPageScreen() {
     let alive = true;
     setPage(null);
     setFailed(false);
-    pageApi
-      .infoByKey(unique_key)
+    prefetched(sharedPageKey(unique_key), () => pageApi.infoByKey(unique_key))
       .then((p) => alive && setPage(p))
       .catch(() => alive && setFailed(true));
     return () => {
@@ -26,6 +28,6 @@ export default function SharedPageScreen() {
   }, [unique_key]);
 
   if (failed) return <Result status="404" title={t('doc.shareGone')} subTitle={t('doc.shareGoneText')} data-testid="share-missing" />;
-  if (!page) return <div style={{ padding: 40, maxWidth: 900, margin: '0 auto' }}><Skeleton active paragraph={{ rows: 12 }} /></div>;
+  if (!page) return <div style={{ padding: 40, maxWidth: 900, margin: '0 auto' }}><TextPlaceholder rows={12} /></div>;
   return <StandaloneDocument page={page} />;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, FloatButton, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
+import { BackToTop } from '../../components/BackToTop';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PageInfo } from '../../api';
@@ -54,7 +55,7 @@ export function StandaloneDocument({ page, actions }: { page: PageInfo; actions?
           />
         </Tooltip>
       )}
-      <FloatButton.BackTop tooltip={t('doc.backToTop')} visibilityHeight={300} />
+      <BackToTop />
     </div>
   );
 }

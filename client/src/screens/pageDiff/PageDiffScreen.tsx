@@ -1,5 +1,6 @@
 // /page/diff/:page_id/:page_history_id — a history version against the current text,
 // side by side (wide screens) or inline, computed with diff-match-patch line by line.
+import '../../i18n/editorTexts';
 import { useEffect, useMemo, useState } from 'react';
 import { Empty, Segmented, Spin, Typography } from 'antd';
 import { useParams } from 'react-router-dom';

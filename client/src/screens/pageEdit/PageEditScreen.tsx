@@ -1,5 +1,6 @@
 // /page/edit/:item_id/:page_id (page_id ≤ 0: a new page; ?copy_page_id= prefills, ?cat_id= preselects).
 // Only members who may edit get the editor; everyone else is told so and sent back to the item.
+import '../../i18n/editorTexts';
 import { useEffect } from 'react';
 import { App, Spin } from 'antd';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';

@@ -1,3 +1,4 @@
+import '../../i18n/managementTexts';
 import { useState } from 'react';
 import { Button, Select, Space, Table } from 'antd';
 import { DeleteOutlined, LinkOutlined, SettingOutlined } from '@ant-design/icons';

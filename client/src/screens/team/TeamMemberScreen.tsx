@@ -1,3 +1,4 @@
+import '../../i18n/managementTexts';
 import { useState } from 'react';
 import { Button, Space, Table } from 'antd';
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';

@@ -1,3 +1,4 @@
+import '../../i18n/managementTexts';
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Space, Table } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';

@@ -1,3 +1,4 @@
+import '../../i18n/managementTexts';
 import { useEffect, useState } from 'react';
 import { Button, Descriptions, Form, Input, Modal, Skeleton, Space, Tag } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
