@@ -1,10 +1,12 @@
-// A child process of the realtime bench holding a slice of the editors, so that decoding the
-// fan-out (every edit reaches every other editor) is spread over processes like real browsers.
-// Messages from the parent: start → edits for N seconds; expect → wait for convergence, report.
+// A child process of the realtime bench holding a slice of the editors (thin protocol-level
+// clients, thinEditor.ts) and of the observers (full Yjs replicas through y-websocket, as the
+// browser editor uses). Messages from the parent: start → edits for N seconds; expect → wait for
+// every replica to hold every edit and agree, then report latencies and the replicas' hash.
 import { createHash } from 'node:crypto';
 import * as Y from 'yjs';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
+import { MARK, ThinEditor } from './thinEditor';
 
 process.setMaxListeners(0);
 
@@ -13,6 +15,8 @@ export interface EditorsConfig {
   docName: string;
   /** [editor index, token] */
   editors: [number, string][];
+  /** tokens of the full replicas held here (they do not edit) */
+  observers: string[];
   editsPerSecond: number;
   seconds: number;
 }
@@ -22,11 +26,7 @@ export type ChildMessage =
   | { type: 'done'; edits: number }
   | { type: 'report'; latencies: number[]; converged: boolean; hash: string; marks: number };
 
-// Each edit carries its author and send time: ⟦author:seq:ms⟧
-export const MARK = /⟦(\d+):(\d+):(\d+)⟧/g;
-
-interface BenchEditor {
-  id: number;
+interface Observer {
   doc: Y.Doc;
   text: Y.Text;
   provider: WebsocketProvider;
@@ -35,35 +35,29 @@ interface BenchEditor {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const send = (m: ChildMessage) => process.send!(m);
 
-function connect(cfg: EditorsConfig, id: number, token: string): BenchEditor {
+function observe(cfg: EditorsConfig, token: string): Observer {
   const doc = new Y.Doc();
   const provider = new WebsocketProvider(cfg.url.replace(/^http/, 'ws') + '/collab', cfg.docName, doc, {
     WebSocketPolyfill: WebSocket as any,
     params: { user_token: token },
     disableBc: true,
   });
-  return { id, doc, text: doc.getText('content'), provider };
+  return { doc, text: doc.getText('content'), provider };
 }
 
-function synced(e: BenchEditor): Promise<void> {
-  if (e.provider.synced) return Promise.resolve();
-  return new Promise((resolve) => e.provider.on('sync', (s: boolean) => s && resolve()));
+function synced(o: Observer): Promise<void> {
+  if (o.provider.synced) return Promise.resolve();
+  return new Promise((resolve) => o.provider.on('sync', (s: boolean) => s && resolve()));
 }
 
 async function run(cfg: EditorsConfig): Promise<void> {
-  const editors = cfg.editors.map(([id, token]) => connect(cfg, id, token));
-  await Promise.all(editors.map(synced));
   const latencies: number[] = [];
-  for (const e of editors) {
-    e.text.observe((ev) => {
-      if (ev.transaction.local) return;
-      const seen = Date.now();
-      for (const d of ev.delta) {
-        if (typeof d.insert !== 'string') continue;
-        for (const m of d.insert.matchAll(MARK)) if (Number(m[1]) !== e.id) latencies.push(seen - Number(m[3]));
-      }
-    });
-  }
+  const docUrl = `${cfg.url.replace(/^http/, 'ws')}/collab/${cfg.docName}`;
+  const editors = cfg.editors.map(([id, token]) => new ThinEditor(docUrl, id, token, (ms) => latencies.push(ms)));
+  const observers = cfg.observers.map((token) => observe(cfg, token));
+  await Promise.all(editors.map((e) => e.start()));
+  await Promise.all(observers.map(synced));
+  while (!editors.every((e) => e.synced)) await sleep(20);
   send({ type: 'ready' });
   const start = await new Promise<number>((r) => process.once('message', (m: any) => r(m.at)));
   await sleep(Math.max(0, start - Date.now()));
@@ -71,14 +65,12 @@ async function run(cfg: EditorsConfig): Promise<void> {
   const period = 1000 / cfg.editsPerSecond;
   const timers: NodeJS.Timeout[] = [];
   editors.forEach((e, i) => {
-    let seq = 0;
     // spread the editors over the period so the load is even
     timers.push(
       setTimeout(() => {
         timers.push(
           setInterval(() => {
-            // at either end, so concurrent edits never split one another's markers
-            e.text.insert(Math.random() < 0.5 ? 0 : e.text.length, `⟦${e.id}:${seq++}:${Date.now()}⟧`);
+            e.edit();
             edits++;
           }, period),
         );
@@ -93,8 +85,8 @@ async function run(cfg: EditorsConfig): Promise<void> {
   let converged = false;
   let text = '';
   while (Date.now() < deadline) {
-    text = editors[0].text.toString();
-    if ((text.match(MARK)?.length ?? 0) === total && editors.every((e) => e.text.toString() === text)) {
+    text = observers[0]?.text.toString() ?? '';
+    if ((text.match(MARK)?.length ?? 0) === total && observers.every((o) => o.text.toString() === text)) {
       converged = true;
       break;
     }
@@ -107,9 +99,10 @@ async function run(cfg: EditorsConfig): Promise<void> {
     hash: createHash('sha256').update(text).digest('hex'),
     marks: text.match(MARK)?.length ?? 0,
   });
-  for (const e of editors) {
-    e.provider.destroy();
-    e.doc.destroy();
+  for (const e of editors) e.close();
+  for (const o of observers) {
+    o.provider.destroy();
+    o.doc.destroy();
   }
   process.exit(0);
 }

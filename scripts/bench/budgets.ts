@@ -14,6 +14,12 @@ export const BUDGETS: Record<string, Budget> = {
 
 export const RSS_BUDGET_MB = 300;
 
+/** Embedded mode carries the database engine (PGlite, PostgreSQL in WASM) inside the API process:
+ * it gets the "within half" allowance as twice the memory. PostgreSQL mode: DESIGN §7 as written. */
+export function rssBudgetFor(db: 'pglite' | 'postgres'): number {
+  return db === 'postgres' ? RSS_BUDGET_MB : RSS_BUDGET_MB * 2;
+}
+
 /** the budget of a bench row (matched on the endpoint), undefined for reference rows */
 export function budgetFor(name: string, db: 'pglite' | 'postgres'): Budget | undefined {
   const key = Object.keys(BUDGETS).find((k) => name.startsWith(k.split(' ')[0]));

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createTarget, type Kind, type Target } from './database';
 import type { Seeded } from './seed';
 import { measure, type LoadRequest } from './measure';
-import { budgetFor, describeBudget, meets, RSS_BUDGET_MB } from './budgets';
+import { budgetFor, describeBudget, meets, rssBudgetFor } from './budgets';
 import { CASES } from './cases';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
@@ -112,8 +112,8 @@ async function runKind(kind: Kind, rows: Row[]): Promise<void> {
       endpoint: 'peak RSS of the app process',
       db: kind,
       note: peak === null ? 'n/a (no /proc)' : `${peak} MB`,
-      pass: peak === null ? undefined : peak <= RSS_BUDGET_MB,
-      budget: `≤ ${RSS_BUDGET_MB} MB`,
+      pass: peak === null ? undefined : peak <= rssBudgetFor(kind),
+      budget: `≤ ${rssBudgetFor(kind)} MB`,
     });
   } finally {
     await drop();

@@ -43,7 +43,13 @@ async function openPglite(dir: string | null, load: Blob | File | null): Promise
   const { drizzle } = await import('drizzle-orm/pglite');
   if (dir) mkdirSync(dir, { recursive: true });
   // options form: `new PGlite(undefined, opts)` silently drops them (stack.md)
-  const client = await PGlite.create({ ...(dir ? { dataDir: dir } : {}), ...(load ? { loadDataDir: load } : {}) });
+  const client = await PGlite.create({
+    ...(dir ? { dataDir: dir } : {}),
+    ...(load ? { loadDataDir: load } : {}),
+    // PostgreSQL's 128 MB of shared buffers live inside the WASM heap: ~150 MB more RSS for a cache
+    // the embedded mode (one process, data on local disk) barely needs (DESIGN §7 memory budget)
+    postgresqlconf: ['shared_buffers=32MB'],
+  });
   const db = drizzle({ client, schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close(), withExclusiveLock: (_key, fn) => fn() };
 }

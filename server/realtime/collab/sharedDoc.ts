@@ -184,7 +184,15 @@ export class SharedDoc {
         await new Promise((r) => setTimeout(r, wait));
         continue;
       }
-      for (const p of batch) this.broadcast(p.update, p.origin);
+      // one message per connection for the whole batch: under load this divides the sends (and the
+      // receivers' decoding) by the batch size. Authors get their own edits back inside the merge,
+      // as y-websocket's server does; Yjs ignores what a replica already has.
+      if (batch.length === 1) this.broadcast(batch[0].update, batch[0].origin);
+      else {
+        const merged = Y.mergeUpdates(batch.map((p) => p.update));
+        this.broadcast(merged, null);
+        batch.splice(0, batch.length, { update: merged, uid: 0, origin: null });
+      }
       this.hooks.publish(
         this.name,
         batch.map((p) => p.update),
