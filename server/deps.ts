@@ -6,6 +6,7 @@ import type { Logger } from './logger';
 import { EventBus } from './events';
 import { SettingsStore } from './domain/settings';
 import { SessionCache } from './auth/sessionCache';
+import { ReadCache } from './cache/readCache';
 import { registerNoticeSubscribers } from './domain/notices/subscribers';
 
 export interface AppDeps {
@@ -16,6 +17,8 @@ export interface AppDeps {
   events: EventBus;
   settings: SettingsStore;
   sessions: SessionCache;
+  /** item, grant and page reads shared by requests (dropped on writes, here and on other nodes) */
+  reads: ReadCache;
   /** unix seconds; replaceable in tests */
   now(): number;
 }
@@ -26,7 +29,10 @@ export function createDeps(config: Config, db: Db, dbKind: 'pglite' | 'postgres'
   const now = overrides.now ?? (() => Math.floor(Date.now() / 1000));
   const settings = overrides.settings ?? new SettingsStore(db, events);
   const sessions = overrides.sessions ?? new SessionCache(events);
-  const deps: AppDeps = { config, db, dbKind, log, events, settings, sessions, now, ...overrides };
+  // embedded mode is one process: events see every write. With PostgreSQL other processes may
+  // write (workers, nodes without Redis): entries live a few seconds at most
+  const reads = overrides.reads ?? new ReadCache(events, dbKind === 'pglite' ? 30_000 : 3_000);
+  const deps: AppDeps = { config, db, dbKind, log, events, settings, sessions, reads, now, ...overrides };
   registerNoticeSubscribers(deps);
   return deps;
 }

@@ -34,8 +34,15 @@ export interface DomainEvents {
   /** a page's edit lock changed mode or holder (live editors re-check their rights) */
   'page.lockChanged': { pageId: number; itemId: number };
   'notice.created': { toUid: number; noticeId: number; title: string };
+  /** cached reads (server/cache/readCache) of these items and pages are out of date: other processes drop theirs */
+  'reads.stale': { itemIds?: number[]; pageIds?: number[] };
   'job.progress': { uid: number; jobId: string; name: string; status: string; progress: number; result?: unknown; error?: string };
 }
+
+/** payloads that arrived from another process (eventBridge) carry this mark so they are not sent back */
+const REMOTE = Symbol('remote');
+export const isRemote = (payload: object) => (payload as Record<symbol, boolean>)[REMOTE] === true;
+export const markRemote = <T extends object>(payload: T): T => Object.assign({}, payload, { [REMOTE]: true });
 
 type Handler<K extends keyof DomainEvents> = (payload: DomainEvents[K]) => void;
 

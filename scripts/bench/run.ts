@@ -28,10 +28,13 @@ interface Row {
   budget: string;
 }
 
+/** BENCH_APP_PROF=<dir>: the app process writes a V8 CPU profile there (open it in Chrome DevTools) */
+const profileArgs = () => (process.env.BENCH_APP_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_APP_PROF}`] : []);
+
 /** Starts the app process; resolves once it has seeded and listens. */
 function startApp(target: Target): Promise<{ child: ChildProcess; first: { url: string; seeded: Seeded }; exited: Promise<number | null> }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, '--expose-gc', appProcessFile, JSON.stringify(target)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...process.execArgv, '--expose-gc', ...profileArgs(), appProcessFile, JSON.stringify(target)], { stdio: ['ignore', 'pipe', 'inherit'] });
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     const lines = readline.createInterface({ input: child.stdout! });
     let done = false;
@@ -88,7 +91,8 @@ async function runKind(kind: Kind, rows: Row[]): Promise<void> {
       if (now !== null) peak = Math.max(peak ?? 0, now);
     }, 250);
     try {
-      for (const c of CASES) {
+      // BENCH_ONLY=<text>: only the cases whose name contains it (the baseline always runs)
+      for (const c of CASES.filter((c) => !process.env.BENCH_ONLY || c.endpoint.startsWith("baseline") || c.endpoint.includes(process.env.BENCH_ONLY))) {
         const reqs = c.requests(seeded);
         const budget = budgetFor(c.endpoint, kind);
         const missing = await probe(app.first.url, reqs[0]);
@@ -132,7 +136,8 @@ function table(rows: Row[]): string {
 }
 
 async function main(): Promise<void> {
-  const kinds: Kind[] = ['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as Kind[]) : [])];
+  // BENCH_DB=postgres|pglite runs one side only (with TEST_DATABASE_URL for PostgreSQL)
+  const kinds = (['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as Kind[]) : [])] as Kind[]).filter((k) => !process.env.BENCH_DB || process.env.BENCH_DB === k);
   const rows: Row[] = [];
   for (const k of kinds) await runKind(k, rows);
   const order = (r: Row) => {

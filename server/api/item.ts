@@ -15,7 +15,7 @@ import { ITEM_PASSWORD_MAX_CHARS, resolveItemPassword } from '../domain/items/vi
 import { createItem } from '../domain/items/create';
 import { copyItem } from '../domain/items/copy';
 import { listMyItems, saveItemOrder } from '../domain/items/myList';
-import { buildMenu, loadMenu, resolveDefaultPage } from '../domain/items/menu';
+import { loadMenu, resolveDefaultPage } from '../domain/items/menu';
 import { cachedMenuSource } from '../domain/items/menuCache';
 import { updateItem } from '../domain/items/update';
 import { archiveItem, attornItem, deleteItem } from '../domain/items/lifecycle';
@@ -27,6 +27,7 @@ import { checkCaptcha } from '../auth/captcha';
 import { enforce, LIMITS } from '../auth/throttle';
 import { GRANT_COOKIE, itemPasswordMatches, withGrant } from '../policies/itemPassword';
 import { clearItemPasswordFailures, countItemPasswordFailure, itemPasswordNeedsCaptcha } from '../domain/items/passwordAttempts';
+import { menuFor } from '../domain/items/menuMemo';
 
 const ITEM_TYPES = [0, 1, 2, 3, 4];
 
@@ -111,6 +112,7 @@ const info = action({
       const page = await findPage(req, pageId);
       if (page) idOrDomain = String(page.itemId);
     }
+    // read fresh: its last_update_time is what tells the menu cache that another node wrote
     const item = await findItem(deps.db, idOrDomain);
     if (!item) throw new ApiError(ErrorCode.GENERIC, 'The item does not exist or has been deleted');
     if (!req.user && (await deps.settings.get()).force_login) throw new ApiError(ErrorCode.FORCE_LOGIN, 'Please log in first');
@@ -119,7 +121,7 @@ const info = action({
     const keyword = params.str('keyword', { max: 200 });
     const menu = keyword
       ? await loadMenu(deps.db, item.itemId, { catIds: access.catIds, keyword })
-      : buildMenu(await cachedMenuSource(deps, item), { catIds: access.catIds, keyword: false });
+      : menuFor(await cachedMenuSource(deps, item), access.catIds);
     const defaultPage = resolveDefaultPage(menu, params.id('default_page_id') || pageId);
     const unreadCount = req.user ? await countUnread(deps.db, req.user.uid) : 0;
     return presentItemInfo(access, { menu, defaultPage, isLogin: !!req.user, unreadCount });

@@ -5,7 +5,7 @@ import { action, controller, rawReply } from '../http/action';
 import type { SpecialHandler } from '../http/dispatch';
 import { readablePage } from '../policies/request';
 import { requireEdit } from '../policies/itemAccess';
-import { findItem } from '../policies/load';
+import { findItemCached } from '../policies/load';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
 import { sendFailure } from '../http/envelope';
@@ -84,7 +84,7 @@ export const mockPath: SpecialHandler = async (ctx, deps, itemIdText) => {
   try {
     const rawPath = ctx.query.path;
     const path = normalizeMockPath(typeof rawPath === 'string' ? rawPath : '/');
-    const item = /^\d{1,10}$/.test(itemIdText) ? await findItem(deps.db, itemIdText) : undefined;
+    const item = /^\d{1,10}$/.test(itemIdText) ? await findItemCached(deps, itemIdText) : undefined;
     const row = item ? await mockByPath(deps.db, item.itemId, path) : undefined;
     if (!row || !(await mockIsLive(deps.db, row))) throw new ApiError(ErrorCode.GENERIC, 'No mock is defined for path {path} in this item', { path }, 404);
     const body = await generateMock(row.template);

@@ -43,8 +43,13 @@ const info = action({
     const key = req.params.str('unique_key', { max: 64 });
     if (key) return sharedPage(req, key);
     const { page } = await readablePage(req, req.params.id('page_id'));
-    const [share, count] = await Promise.all([shareOfPage(req.deps, page.pageId), attachmentCount(req.deps.db, page.pageId)]);
-    const out: Record<string, unknown> = { ...presentPage(page), attachment_count: count, unique_key: share?.uniqueKey ?? '' };
+    const extras = await req.deps.reads.pageExtras(page.pageId, async () => {
+      const [share, attachmentCountOfPage] = await Promise.all([shareOfPage(req.deps, page.pageId), attachmentCount(req.deps.db, page.pageId)]);
+      return { share, attachmentCount: attachmentCountOfPage };
+    });
+    // a cached key may have expired since it was read
+    const share = extras.share && (extras.share.expireTime === 0 || extras.share.expireTime > req.deps.now()) ? extras.share : undefined;
+    const out: Record<string, unknown> = { ...presentPage(page), attachment_count: extras.attachmentCount, unique_key: share?.uniqueKey ?? '' };
     if (req.params.bool('with_path')) {
       out.full_path = [...(await catalogPath(req.deps.db, page.itemId, page.catId)), { page_id: page.pageId, page_title: page.pageTitle }];
     }

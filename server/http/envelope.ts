@@ -5,6 +5,7 @@ import { ApiError } from './apiError';
 import { ErrorCode } from '../../shared/errors';
 import { localize } from '../../shared/messages';
 import type { Logger } from '../logger';
+import { stringifyWithFragments } from './jsonFragment';
 
 export function requestLang(ctx: Koa.Context): 'en' | 'zh' {
   const explicit = (ctx.query.lang ?? ctx.get('x-lang')) as string | undefined;
@@ -17,7 +18,7 @@ export function requestLang(ctx: Koa.Context): 'en' | 'zh' {
 export function sendData(ctx: Koa.Context, data: unknown): void {
   ctx.status = 200;
   ctx.type = 'application/json; charset=utf-8';
-  ctx.body = JSON.stringify({ error_code: 0, data: data === undefined ? [] : data });
+  ctx.body = stringifyWithFragments({ error_code: 0, data: data === undefined ? [] : data });
 }
 
 export function sendError(ctx: Koa.Context, code: number, message: string, status = 200): void {

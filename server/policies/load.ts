@@ -2,6 +2,7 @@
 // memberships, and the catalog tree's top-level ancestors for catalog limits.
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import type { AppDeps } from '../deps';
 import { catalogs, itemMembers, items, teamItemMembers } from '../db/schema';
 import type { Grant, ItemRow } from './itemAccess';
 
@@ -18,6 +19,23 @@ export async function findItem(db: DbOrTx, idOrDomain: string | number): Promise
   if (!/^[A-Za-z0-9]{1,50}$/.test(raw)) return undefined;
   const [row] = await db.select().from(items).where(and(eq(items.itemDomain, raw), eq(items.isDel, 0))).limit(1);
   return row;
+}
+
+/** findItem through the per-process read cache: for request paths, never inside a transaction. */
+export async function findItemCached(deps: Pick<AppDeps, 'db' | 'reads'>, idOrDomain: string | number): Promise<ItemRow | undefined> {
+  const raw = String(idOrDomain).trim();
+  if (/^\d{1,10}$/.test(raw)) {
+    const id = Number(raw);
+    if (id <= 0 || id > 2_147_483_647) return undefined;
+    return deps.reads.item(id, () => findItem(deps.db, id));
+  }
+  if (!/^[A-Za-z0-9]{1,50}$/.test(raw)) return undefined;
+  return deps.reads.domain(raw, () => findItem(deps.db, raw));
+}
+
+/** loadGrants through the per-process read cache. */
+export function loadGrantsCached(deps: Pick<AppDeps, 'db' | 'reads'>, itemId: number, uid: number): Promise<Grant[]> {
+  return deps.reads.grantsOf(itemId, uid, () => loadGrants(deps.db, itemId, uid));
 }
 
 export async function loadGrants(db: DbOrTx, itemId: number, uid: number): Promise<Grant[]> {

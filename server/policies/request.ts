@@ -9,7 +9,7 @@ import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
 import { pages } from '../db/schema';
 import { decideItemAccess, requireVisit, topCatalogAllowed, type ItemAccess, type ItemRow } from './itemAccess';
-import { catalogTopMap, findItem, loadGrants } from './load';
+import { catalogTopMap, findItemCached, loadGrantsCached } from './load';
 import { GRANT_COOKIE, grantValid, itemPasswordMatches } from './itemPassword';
 import { hit, LIMITS, peek } from '../auth/throttle';
 
@@ -30,7 +30,7 @@ export interface PasswordProofs {
 
 /** Decides access for a viewer outside an HTTP request (sockets, jobs). */
 export async function accessForViewer(deps: AppDeps, user: SessionUser | null, item: ItemRow, proofs: PasswordProofs = {}): Promise<ItemAccess> {
-  const grants = user ? await loadGrants(deps.db, item.itemId, user.uid) : [];
+  const grants = user ? await loadGrantsCached(deps, item.itemId, user.uid) : [];
   let passwordProven = false;
   if (item.password) {
     if (proofs.grantCookie && grantValid(proofs.grantCookie, item, await deps.settings.serverSecret())) passwordProven = true;
@@ -68,7 +68,7 @@ export async function accessToItem(req: Req, item: ItemRow): Promise<ItemAccess>
 
 /** Loads a live item by id or domain (10101 when missing) and decides access. */
 export async function accessToItemId(req: Req, idOrDomain: string | number): Promise<ItemAccess> {
-  const item = await findItem(req.deps.db, idOrDomain);
+  const item = await findItemCached(req.deps, idOrDomain);
   if (!item) throw itemNotFound();
   return accessToItem(req, item);
 }
@@ -88,9 +88,13 @@ export async function catalogInLimit(req: Req, access: ItemAccess, catId: number
 
 export async function findPage(req: Req, pageId: number, opts: { includeDeleted?: boolean } = {}): Promise<PageRow | undefined> {
   if (!Number.isInteger(pageId) || pageId <= 0) return undefined;
-  const where = opts.includeDeleted ? eq(pages.pageId, pageId) : and(eq(pages.pageId, pageId), eq(pages.isDel, 0));
-  const [row] = await req.deps.db.select(pageColumns).from(pages).where(where).limit(1);
-  return row;
+  const load = async () => {
+    const where = opts.includeDeleted ? eq(pages.pageId, pageId) : and(eq(pages.pageId, pageId), eq(pages.isDel, 0));
+    const [row] = await req.deps.db.select(pageColumns).from(pages).where(where).limit(1);
+    return row;
+  };
+  // live pages come from the read cache (a deleted one is dropped from it by page.deleted)
+  return opts.includeDeleted ? load() : req.deps.reads.page(pageId, load);
 }
 
 /**
@@ -100,7 +104,7 @@ export async function findPage(req: Req, pageId: number, opts: { includeDeleted?
 export async function readablePage(req: Req, pageId: number): Promise<{ page: PageRow; access: ItemAccess }> {
   const page = await findPage(req, pageId);
   if (!page) throw pageNotFound();
-  const item = await findItem(req.deps.db, page.itemId);
+  const item = await findItemCached(req.deps, page.itemId);
   if (!item) throw pageNotFound();
   const access = await accessToItem(req, item);
   requireVisit(access);

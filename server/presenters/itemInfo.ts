@@ -4,6 +4,15 @@ import type { Menu, MenuPage } from '../domain/items/menu';
 import { ancestry } from '../domain/catalogs/tree';
 import { presentItemBase } from './item';
 import { presentMenu } from './menu';
+import { JsonFragment, jsonFragment } from '../http/jsonFragment';
+
+/** a built menu is shared by requests (menuMemo): its JSON is written once */
+const menuJson = new WeakMap<Menu, JsonFragment>();
+function presentMenuOnce(menu: Menu): JsonFragment {
+  let json = menuJson.get(menu);
+  if (!json) menuJson.set(menu, (json = jsonFragment(presentMenu(menu))));
+  return json;
+}
 
 export interface InfoExtras {
   menu: Menu;
@@ -24,7 +33,7 @@ export function presentItemInfo(a: ItemAccess, x: InfoExtras) {
     default_cat_id3: catAt(3),
     default_cat_id4: catAt(4),
     unread_count: x.unreadCount,
-    menu: presentMenu(x.menu),
+    menu: presentMenuOnce(x.menu),
     is_login: x.isLogin,
     item_edit: a.itemPermn,
     item_manage: a.itemCreator,

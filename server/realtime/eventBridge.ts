@@ -3,15 +3,12 @@
 // browsers are sent through Socket.IO's Redis adapter instead.
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { EventBus, DomainEvents } from '../events';
+import { markRemote, isRemote, type EventBus, type DomainEvents } from '../events';
 import type { Logger } from '../logger';
 
 const CHANNEL = 'quire:events';
-export const BRIDGED: (keyof DomainEvents)[] = ['user.tokensRevoked', 'user.updated', 'settings.changed', 'item.accessChanged', 'page.lockChanged'];
+export const BRIDGED: (keyof DomainEvents)[] = ['user.tokensRevoked', 'user.updated', 'settings.changed', 'item.accessChanged', 'page.lockChanged', 'reads.stale'];
 
-/** payloads that arrived from another process carry this mark so they are not sent back */
-const REMOTE = Symbol('remote');
-export const isRemote = (payload: object) => (payload as Record<symbol, boolean>)[REMOTE] === true;
 
 export function bridgeEvents(bus: EventBus, pub: Redis, sub: Redis, log: Logger): () => void {
   const node = randomBytes(6).toString('hex');
@@ -26,7 +23,7 @@ export function bridgeEvents(bus: EventBus, pub: Redis, sub: Redis, log: Logger)
     try {
       const m = JSON.parse(raw) as { node: string; name: keyof DomainEvents; payload: object };
       if (m.node === node || !BRIDGED.includes(m.name)) return;
-      bus.emit(m.name, Object.assign({}, m.payload, { [REMOTE]: true }) as never);
+      bus.emit(m.name, markRemote(m.payload) as never);
     } catch (err) {
       log.warn('bad bridged event', { err });
     }

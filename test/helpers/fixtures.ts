@@ -130,6 +130,8 @@ export async function addMember(app: TestApp, itemId: number, who: Actor, group:
     catIds: catIds.join(','),
     addtime: Math.floor(Date.now() / 1000),
   });
+  // written behind the domain's back: drop cached grants as a domain write would
+  app.deps.events.emit('reads.stale', { itemIds: [itemId] });
 }
 
 /** A team owned by `owner`, holding `who`, bound to the item with the given rights. Returns the team id. */

@@ -4,10 +4,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { addMember, seedItem } from '../helpers/realtime';
+import { addMember as insertMember, seedItem } from '../helpers/realtime';
 import { catalogs, itemMembers, notices, teamItemMembers, teamItems, teamMembers, teams, users } from '../../server/db/schema';
 import { accessForViewer } from '../../server/policies/request';
 import { findItem } from '../../server/policies/load';
+import type { Db } from '../../server/db/client';
+
+/** A member row written straight to the database; the cached grants learn of it as from a domain write. */
+async function addMember(db: Db, item: number, user: { uid: number; username: string }, group: number): Promise<number> {
+  const id = await insertMember(db, item, user, group);
+  app.deps.events.emit('reads.stale', { itemIds: [item] });
+  return id;
+}
 
 type U = { uid: number; user_token: string; username: string };
 

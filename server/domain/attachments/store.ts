@@ -32,7 +32,7 @@ export async function createAttachment(deps: AppDeps, a: NewAttachment): Promise
   const key = `${prefix || monthFolder(now) + '/'}${hex()}.${a.file.ext}`;
   const { realUrl } = await driver.put(key, a.source, a.file.mime);
   try {
-    return await deps.db.transaction(async (tx) => {
+    const created = await deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(attachments)
         .values({
@@ -54,6 +54,9 @@ export async function createAttachment(deps: AppDeps, a: NewAttachment): Promise
       }
       return row;
     });
+    // page/info counts a page's attachments
+    if (a.pageId > 0) deps.events.emit('reads.stale', { pageIds: [a.pageId] });
+    return created;
   } catch (e) {
     await driver.delete(key).catch((err) => deps.log.warn('could not remove stored object after a failed insert', { key, err }));
     throw e;
@@ -74,10 +77,12 @@ export async function findBySign(deps: AppDeps, sign: string): Promise<Attachmen
 
 /** Deletes the row, its bindings, then the stored object (a failure there is logged, not fatal). */
 export async function deleteAttachment(deps: AppDeps, row: AttachmentRow): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(attachmentPages).where(eq(attachmentPages.fileId, row.fileId));
+  const bound = await deps.db.transaction(async (tx) => {
+    const pages = await tx.delete(attachmentPages).where(eq(attachmentPages.fileId, row.fileId)).returning({ pageId: attachmentPages.pageId });
     await tx.delete(attachments).where(eq(attachments.fileId, row.fileId));
+    return pages.map((p) => p.pageId);
   });
+  deps.events.emit('reads.stale', { pageIds: [...new Set([...bound, ...(row.pageId > 0 ? [row.pageId] : [])])] });
   try {
     const driver = await storageOf(deps, row.storageDriver);
     await driver.delete(row.storageKey);
@@ -95,8 +100,10 @@ export async function bindPage(deps: AppDeps, fileId: number, pageId: number, it
     .insert(attachmentPages)
     .values({ fileId, pageId, itemId, addtime: deps.now() })
     .onConflictDoNothing({ target: [attachmentPages.fileId, attachmentPages.pageId] });
+  deps.events.emit('reads.stale', { pageIds: [pageId] });
 }
 
 export async function unbindPage(deps: AppDeps, fileId: number, pageId: number): Promise<void> {
   await deps.db.delete(attachmentPages).where(and(eq(attachmentPages.fileId, fileId), eq(attachmentPages.pageId, pageId)));
+  deps.events.emit('reads.stale', { pageIds: [pageId] });
 }

@@ -93,6 +93,8 @@ export async function addItemMembers(deps: AppDeps, input: AddMembersInput): Pro
   if (!rows.length) {
     throw new ApiError(ErrorCode.GENERIC, 'Nothing was added: these users are already members or the creator of this item');
   }
+  // cached grants of the item ("not a member") are out of date
+  deps.events.emit('reads.stale', { itemIds: [input.item.itemId] });
   publishNotices(deps, created);
   return rows;
 }

@@ -33,7 +33,7 @@ export async function shareByKey(deps: AppDeps, key: string): Promise<ShareRow |
 /** Always removes the old link; with create, issues a new key. */
 export async function toggleShare(deps: AppDeps, pageId: number, uid: number, create: boolean, expireDays: number): Promise<ShareRow | null> {
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const share = await deps.db.transaction(async (tx) => {
     await tx.delete(singlePages).where(eq(singlePages.pageId, pageId));
     if (!create) return null;
     const [row] = await tx
@@ -48,4 +48,7 @@ export async function toggleShare(deps: AppDeps, pageId: number, uid: number, cr
       .returning();
     return row;
   });
+  // page/info shows the page's key
+  deps.events.emit('reads.stale', { pageIds: [pageId] });
+  return share;
 }

@@ -70,6 +70,8 @@ export async function bindItems(deps: AppDeps, team: TeamRow, toBind: ItemRow[],
     return { rows, created: await insertNotices(tx, notes, now) };
   });
   if (!rows.length) throw new ApiError(ErrorCode.GENERIC, 'Nothing was added: these items are already bound to this team');
+  // the team's members reach these items: cached grants there are out of date
+  deps.events.emit('reads.stale', { itemIds: rows.map((r) => r.itemId) });
   publishNotices(deps, created);
   return rows;
 }

@@ -70,6 +70,8 @@ export async function addTeamMembers(deps: AppDeps, team: TeamRow, usernames: st
     return { rows, created };
   });
   if (!rows.length) throw new ApiError(ErrorCode.GENERIC, 'Nothing was added: these users are already members or the owner of this team');
+  // the new members reach the team's items: cached grants there are out of date
+  deps.events.emit('reads.stale', { itemIds: await boundItemIds(deps.db, team.id) });
   publishNotices(deps, created);
   return rows;
 }

@@ -1,0 +1,169 @@
+// A per-process cache of what nearly every request reads before it can answer: item rows (by id
+// and personal domain), a viewer's grants on an item, page rows and a page's share/attachment
+// extras. Without it page/info costs six queries. Entries are dropped by this process's write
+// events at once, and by other processes' through 'reads.stale' (bridged over Redis); the
+// time-to-live bounds what a missed event could leave (short when other processes may write).
+// A load that overlapped an invalidation is not kept (generations), so a write cannot hide.
+import { LRUCache } from 'lru-cache';
+import { isRemote, type DomainEvents, type EventBus } from '../events';
+import type { Grant, ItemRow } from '../policies/itemAccess';
+import type { PageData } from '../domain/pages/columns';
+
+export interface PageExtras {
+  share: { uniqueKey: string; expireTime: number; id: number; pageId: number } | undefined;
+  attachmentCount: number;
+}
+
+type Loaded<T> = { value: T; at: number };
+
+/** page bytes kept at most (content dominates a page row) */
+const MAX_PAGE_BYTES = 48 * 1024 * 1024;
+
+export class ReadCache {
+  private readonly items = new LRUCache<number, Loaded<ItemRow>>({ max: 5_000 });
+  private readonly domains = new LRUCache<string, Loaded<number>>({ max: 5_000 });
+  private readonly grants = new LRUCache<string, Loaded<Grant[]>>({ max: 50_000 });
+  private readonly pages = new LRUCache<number, Loaded<PageData>>({
+    maxSize: MAX_PAGE_BYTES,
+    sizeCalculation: (e) => 512 + e.value.pageContent.length * 2,
+  });
+  private readonly extras = new LRUCache<number, Loaded<PageExtras>>({ max: 20_000 });
+  /** cached page ids of an item, to drop them when its catalogs change */
+  private readonly pagesOfItem = new Map<number, Set<number>>();
+  /** bumped by each invalidation of an item (its row, grants and pages) or page */
+  private readonly itemGen = new Map<number, number>();
+  private readonly pageGen = new Map<number, number>();
+  /** bumped by every item invalidation: loads that learn their item only from the row check it */
+  private itemDrops = 0;
+  /** loads under way, shared by concurrent callers; a write forgets them all, so later callers load anew */
+  private readonly inflight = new Map<string, Promise<unknown>>();
+
+  constructor(
+    events: EventBus,
+    /** ms an entry may be used */
+    private readonly ttlMs: number,
+  ) {
+    const local = <K extends keyof DomainEvents>(name: K, ids: (p: DomainEvents[K]) => DomainEvents['reads.stale']) =>
+      events.on(name, (p) => {
+        const stale = ids(p);
+        this.drop(stale);
+        // other processes learn it through the bridged event (a remote payload came from one)
+        if (!isRemote(p as object)) events.emit('reads.stale', stale);
+      });
+    local('item.changed', (p) => ({ itemIds: [p.itemId] }));
+    local('item.attorned', (p) => ({ itemIds: [p.itemId] }));
+    local('catalog.changed', (p) => ({ itemIds: [p.itemId] }));
+    local('page.saved', (p) => ({ itemIds: [p.itemId], pageIds: [p.pageId] }));
+    local('page.deleted', (p) => ({ itemIds: [p.itemId], pageIds: [p.pageId] }));
+    // bridged itself: no need to say it twice
+    events.on('item.accessChanged', (p) => this.drop({ itemIds: [p.itemId] }));
+    events.on('reads.stale', (p) => this.drop(p));
+  }
+
+  /** Forgets the named items (row, domain, grants, pages) and pages (row, extras). */
+  drop(stale: DomainEvents['reads.stale']): void {
+    this.inflight.clear();
+    for (const itemId of stale.itemIds ?? []) {
+      this.itemDrops++;
+      this.itemGen.set(itemId, (this.itemGen.get(itemId) ?? 0) + 1);
+      for (const [domain, e] of this.domains.entries()) if (e.value === itemId) this.domains.delete(domain);
+      this.items.delete(itemId);
+      for (const key of this.grants.keys()) if (key.startsWith(`${itemId}:`)) this.grants.delete(key);
+      for (const pageId of this.pagesOfItem.get(itemId) ?? []) this.dropPage(pageId);
+      this.pagesOfItem.delete(itemId);
+    }
+    for (const pageId of stale.pageIds ?? []) this.dropPage(pageId);
+  }
+
+  private dropPage(pageId: number): void {
+    this.pageGen.set(pageId, (this.pageGen.get(pageId) ?? 0) + 1);
+    this.pages.delete(pageId);
+    this.extras.delete(pageId);
+  }
+
+  /** generation stamps: unchanged after a load means no invalidation overlapped it */
+  private itemStamp(itemId: number): number {
+    return this.itemGen.get(itemId) ?? 0;
+  }
+  private pageStamp(pageId: number): string {
+    return `${this.itemDrops}:${this.pageGen.get(pageId) ?? 0}`;
+  }
+
+  /**
+   * Read-through: a fresh entry is served; an expired one (no write known) is served once more while
+   * one load refreshes it; a miss waits for the load, shared by concurrent callers. A load keeps its
+   * result only when no invalidation overlapped it, and misses are never kept (an id that appears —
+   * created, recovered — must be found at once).
+   */
+  private through<K extends string | number, V>(
+    cache: LRUCache<K, Loaded<V>>,
+    flightKey: string,
+    key: K,
+    stamp: () => string | number,
+    load: () => Promise<V | undefined>,
+    keep: (value: V) => void = (value) => cache.set(key, { value, at: Date.now() }),
+  ): Promise<V | undefined> {
+    const hit = cache.get(key);
+    if (hit && Date.now() - hit.at < this.ttlMs) return Promise.resolve(hit.value);
+    let flight = this.inflight.get(flightKey) as Promise<V | undefined> | undefined;
+    if (!flight) {
+      const before = stamp();
+      const started: Promise<V | undefined> = load()
+        .then((value) => {
+          if (value !== undefined && stamp() === before) keep(value);
+          return value;
+        })
+        .finally(() => {
+          if (this.inflight.get(flightKey) === started) this.inflight.delete(flightKey);
+        });
+      this.inflight.set(flightKey, started);
+      flight = started;
+    }
+    if (!hit) return flight;
+    flight.catch(() => {}); // the refresh failing leaves the next caller to try again
+    return Promise.resolve(hit.value);
+  }
+
+  item(itemId: number, load: () => Promise<ItemRow | undefined>): Promise<ItemRow | undefined> {
+    return this.through(this.items, `item:${itemId}`, itemId, () => this.itemStamp(itemId), load, (row) => {
+      this.items.set(itemId, { value: row, at: Date.now() });
+      if (row.itemDomain) this.domains.set(row.itemDomain, { value: row.itemId, at: Date.now() });
+    });
+  }
+
+  /** the item behind a personal domain (an unknown domain is not remembered: setting it must work at once) */
+  async domain(domain: string, load: () => Promise<ItemRow | undefined>): Promise<ItemRow | undefined> {
+    const hit = this.domains.get(domain);
+    if (hit && Date.now() - hit.at < this.ttlMs) {
+      const row = await this.item(hit.value, load);
+      // the domain moved to another item or was cleared since: ask again
+      if (row?.itemDomain === domain) return row;
+      this.domains.delete(domain);
+    }
+    const before = this.itemDrops;
+    const row = await load();
+    if (row && this.itemDrops === before) {
+      this.domains.set(domain, { value: row.itemId, at: Date.now() });
+      this.items.set(row.itemId, { value: row, at: Date.now() });
+    }
+    return row;
+  }
+
+  async grantsOf(itemId: number, uid: number, load: () => Promise<Grant[]>): Promise<Grant[]> {
+    const key = `${itemId}:${uid}`;
+    return (await this.through(this.grants, `grants:${key}`, key, () => this.itemStamp(itemId), load)) ?? [];
+  }
+
+  page(pageId: number, load: () => Promise<PageData | undefined>): Promise<PageData | undefined> {
+    return this.through(this.pages, `page:${pageId}`, pageId, () => this.pageStamp(pageId), load, (row) => {
+      this.pages.set(pageId, { value: row, at: Date.now() });
+      const set = this.pagesOfItem.get(row.itemId) ?? new Set<number>();
+      set.add(pageId);
+      this.pagesOfItem.set(row.itemId, set);
+    });
+  }
+
+  async pageExtras(pageId: number, load: () => Promise<PageExtras>): Promise<PageExtras> {
+    return (await this.through(this.extras, `extras:${pageId}`, pageId, () => this.pageStamp(pageId), load))!;
+  }
+}
