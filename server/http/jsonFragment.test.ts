@@ -5,7 +5,7 @@ describe('JSON fragments', () => {
   it('splice pre-serialised JSON where they stand, anywhere in the tree', () => {
     const menu = { pages: [{ page_id: 1, page_title: 'A "quoted" <title>' }], catalogs: [] };
     const out = stringifyWithFragments({ error_code: 0, data: { item_id: 5, menu: jsonFragment(menu), list: [jsonFragment([1, 2])] } });
-    expect(JSON.parse(out)).toEqual({ error_code: 0, data: { item_id: 5, menu, list: [[1, 2]] } });
+    expect(JSON.parse(out.toString())).toEqual({ error_code: 0, data: { item_id: 5, menu, list: [[1, 2]] } });
   });
 
   it('leave text that looks like a placeholder alone', () => {

@@ -3,7 +3,11 @@
 import { randomBytes } from 'node:crypto';
 
 export class JsonFragment {
-  constructor(readonly json: string) {}
+  /** UTF-8 bytes, encoded once: a large answer is then assembled with one copy */
+  readonly bytes: Buffer;
+  constructor(readonly json: string) {
+    this.bytes = Buffer.from(json, 'utf8');
+  }
 }
 
 export const jsonFragment = (value: unknown) => new JsonFragment(JSON.stringify(value));
@@ -12,14 +16,23 @@ export const jsonFragment = (value: unknown) => new JsonFragment(JSON.stringify(
 const MARK = `\u0000${randomBytes(8).toString('hex')}:`;
 const QUOTED_MARK = JSON.stringify(MARK).slice(1, -1);
 
-/** JSON.stringify that writes each JsonFragment's text where it stands. */
-export function stringifyWithFragments(value: unknown): string {
-  const fragments: string[] = [];
+const PLACEHOLDER = new RegExp(`"${QUOTED_MARK.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}(\\d+)"`, 'g');
+
+/** JSON.stringify that writes each JsonFragment where it stands: a string, or UTF-8 bytes when fragments were spliced. */
+export function stringifyWithFragments(value: unknown): string | Buffer {
+  const fragments: JsonFragment[] = [];
   const text = JSON.stringify(value, (_key, v: unknown) => {
     if (!(v instanceof JsonFragment)) return v;
-    fragments.push(v.json);
+    fragments.push(v);
     return `${MARK}${fragments.length - 1}`;
   });
   if (!fragments.length) return text;
-  return text.replace(new RegExp(`"${QUOTED_MARK.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}(\\d+)"`, 'g'), (_m, i: string) => fragments[Number(i)]);
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    parts.push(Buffer.from(text.slice(at, m.index), 'utf8'), fragments[Number(m[1])].bytes);
+    at = m.index! + m[0].length;
+  }
+  parts.push(Buffer.from(text.slice(at), 'utf8'));
+  return Buffer.concat(parts);
 }
