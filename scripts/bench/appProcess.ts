@@ -1,7 +1,6 @@
-// The bench's app process (one per database): seeds the database with direct inserts, then
-// starts the real app (createApp) on an ephemeral port, prints {url, seeded} and serves until
-// SIGTERM. Keeping the app alone in its process (the load comes from another one) makes the
-// RSS figure its own; the seeding garbage is collected before serving.
+// The bench's app process (one per database): starts the real app (createApp) on an ephemeral
+// port over the database the bench seeded, prints {url} and serves until SIGTERM. Keeping the app
+// alone in its process (seeding and load happen in the bench's) makes the RSS figure its own.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../server/config';
@@ -9,17 +8,13 @@ import { createDeps } from '../../server/deps';
 import { createApp } from '../../server/app';
 import { createLogger } from '../../server/logger';
 import { openTarget, type Target } from './database';
-import { seed } from './seed';
 
 const log = createLogger('error');
 
 async function main(t: Target): Promise<void> {
-  const database = await openTarget(t, true);
+  const database = await openTarget(t, false);
   const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' }), port: 0, host: '127.0.0.1' };
   const deps = createDeps(config, database.db, database.kind, log);
-  const started = Date.now();
-  const seeded = await seed(deps, (msg) => process.stderr.write(`[${t.kind}] ${msg} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`));
-  (globalThis as { gc?: () => void }).gc?.();
   const handler = createApp(deps).callback();
   let inFlight = 0;
   const server = http.createServer((req, res) => {
@@ -28,7 +23,7 @@ async function main(t: Target): Promise<void> {
     void handler(req, res);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  process.stdout.write(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seeded }) + '\n');
+  process.stdout.write(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }) + '\n');
   process.once('SIGTERM', () => {
     void (async () => {
       const closed = new Promise<void>((r) => server.close(() => r()));

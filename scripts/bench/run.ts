@@ -8,8 +8,11 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createTarget, type Kind, type Target } from './database';
-import type { Seeded } from './seed';
+import { createTarget, openTarget, type Kind, type Target } from './database';
+import { seed, type Seeded } from './seed';
+import { loadConfig } from '../../server/config';
+import { createDeps } from '../../server/deps';
+import { createLogger } from '../../server/logger';
 import { measure, type LoadRequest } from './measure';
 import { budgetFor, describeBudget, meets, rssBudgetFor } from './budgets';
 import { CASES } from './cases';
@@ -31,8 +34,19 @@ interface Row {
 /** BENCH_APP_PROF=<dir>: the app process writes a V8 CPU profile there (open it in Chrome DevTools) */
 const profileArgs = () => (process.env.BENCH_APP_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_APP_PROF}`] : []);
 
-/** Starts the app process; resolves once it has seeded and listens. */
-function startApp(target: Target): Promise<{ child: ChildProcess; first: { url: string; seeded: Seeded }; exited: Promise<number | null> }> {
+/** Seeds the target here, in the bench's process, so the app's RSS is only what serving costs. */
+async function seedTarget(target: Target, progress: (msg: string) => void): Promise<Seeded> {
+  const database = await openTarget(target, true);
+  try {
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' });
+    return await seed(createDeps(config, database.db, database.kind, createLogger('error')), progress);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Starts the app process; resolves once it listens. */
+function startApp(target: Target): Promise<{ child: ChildProcess; first: { url: string }; exited: Promise<number | null> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, '--expose-gc', ...profileArgs(), appProcessFile, JSON.stringify(target)], { stdio: ['ignore', 'pipe', 'inherit'] });
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
@@ -41,7 +55,7 @@ function startApp(target: Target): Promise<{ child: ChildProcess; first: { url: 
     lines.on('line', (line) => {
       if (done || !line.startsWith('{')) return;
       done = true;
-      resolve({ child, first: JSON.parse(line) as { url: string; seeded: Seeded }, exited });
+      resolve({ child, first: JSON.parse(line) as { url: string }, exited });
     });
     child.once('error', reject);
     void exited.then((code) => {
@@ -81,8 +95,8 @@ async function runKind(kind: Kind, rows: Row[]): Promise<void> {
   const { target, drop } = await createTarget(kind);
   try {
     process.stderr.write(`[${kind}] seeding…\n`);
+    const seeded = await seedTarget(target, (msg) => process.stderr.write(`[${kind}] ${msg} (${elapsed()})\n`));
     const app = await startApp(target);
-    const seeded = app.first.seeded;
     process.stderr.write(`[${kind}] seeded, app listening (${elapsed()})\n`);
     const pid = app.child.pid!;
     let peak = rssMb(pid);
@@ -147,7 +161,7 @@ async function main(): Promise<void> {
   rows.sort((a, b) => order(a) - order(b) || a.db.localeCompare(b.db));
   const load = os.loadavg()[0].toFixed(1);
   process.stdout.write(
-    `\n## Quire bench (${os.cpus().length} cores, load average ${load}, ${SECONDS} s per endpoint; PGlite budgets are half of PostgreSQL's)\n\n${table(rows)}\n`,
+    `\n## Quire bench (${os.cpus().length} cores, load average ${load}, ${SECONDS} s per endpoint; PGlite: half the throughput, twice the latency and memory of the PostgreSQL budgets)\n\n${table(rows)}\n`,
   );
 }
 
