@@ -17,10 +17,10 @@ async function ok<T>(server: E2EServer, route: string, body: Record<string, stri
   return res.data;
 }
 
-/** ~50 KB of the Markdown documentation pages are made of */
-export function fiftyKbPage(): string {
+/** ~`size` characters (50 KB by default) of the Markdown documentation pages are made of */
+export function fiftyKbPage(size = 50_000): string {
   const parts: string[] = [];
-  for (let i = 1; parts.join('\n').length < 50_000; i++) {
+  for (let i = 1; parts.join('\n').length < size; i++) {
     parts.push(
       `## ${i}. 接口 Endpoint ${i}\n\nReturns the orders of a user. 返回用户的订单列表。\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|\n| uid | int | yes | 用户编号 |\n| page | int | no | page number |\n\n\`\`\`json\n{ "error_code": 0, "data": { "items": [${i}, ${i + 1}] } }\n\`\`\`\n`,
     );
@@ -28,7 +28,7 @@ export function fiftyKbPage(): string {
   return `# Orders API\n\n${parts.join('\n')}`;
 }
 
-export async function seedReaderItem(server: E2EServer): Promise<{ itemId: number; uniqueKey: string }> {
+export async function seedReaderItem(server: E2EServer): Promise<{ itemId: number; uniqueKey: string; smallPageId: number }> {
   const captcha = await server.api<{ captcha_id: string }>('common/createCaptcha');
   const password = 'Bench-123456';
   const user = await ok<{ user_token: string }>(server, 'user/register', {
@@ -47,7 +47,13 @@ export async function seedReaderItem(server: E2EServer): Promise<{ itemId: numbe
     token,
   );
   const share = await ok<{ unique_key: string }>(server, 'page/createSinglePage', { page_id: page.page_id, isCreateSiglePage: 'true' }, token);
-  return { itemId: Number(item.item_id), uniqueKey: share.unique_key };
+  const small = await ok<{ page_id: number }>(
+    server,
+    'page/save',
+    { page_id: 0, item_id: item.item_id, cat_id: 0, page_title: 'Orders API (short)', page_content: encodeURIComponent(fiftyKbPage(5_000)), is_urlencode: 1 },
+    token,
+  );
+  return { itemId: Number(item.item_id), uniqueKey: share.unique_key, smallPageId: Number(small.page_id) };
 }
 
 /** ms from navigation start until the page's Markdown (its first table) is on screen, by the
