@@ -118,8 +118,16 @@ describe('the owner reads their item', () => {
     // open a page two catalogs deep: its catalogs expand, the address carries page_id, crumbs show the path
     await menu.getByText('Orders').click();
     await menu.getByText('Refunds').click();
-    await menu.getByText('Refund order').click();
-    await expect.poll(() => here(page)).toBe(`/${ids.pub}?page_id=${ids.refund}`);
+    // a click that lands while the submenus are still expanding can miss: click until the page opens
+    await expect
+      .poll(
+        async () => {
+          await menu.getByText('Refund order').click({ timeout: 2_000 });
+          return here(page);
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(`/${ids.pub}?page_id=${ids.refund}`);
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Refund order');
     expect(await page.getByTestId('crumbs').textContent()).toBe('Orders / Refunds / Refund order');
 
