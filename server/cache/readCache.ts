@@ -8,9 +8,10 @@ import { LRUCache } from 'lru-cache';
 import { isRemote, type DomainEvents, type EventBus } from '../events';
 import type { Grant, ItemRow } from '../policies/itemAccess';
 import type { PageData } from '../domain/pages/columns';
+import type { ShareRow } from '../domain/pages/share';
 
 export interface PageExtras {
-  share: { uniqueKey: string; expireTime: number; id: number; pageId: number } | undefined;
+  share: ShareRow | undefined;
   attachmentCount: number;
 }
 
