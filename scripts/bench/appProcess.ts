@@ -23,6 +23,14 @@ async function main(t: Target): Promise<void> {
     void handler(req, res);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  // BENCH_MEM_LOG=1: where the memory is, every second (RSS, V8 heap, buffers outside it)
+  if (process.env.BENCH_MEM_LOG) {
+    const mb = (n: number) => Math.round(n / 1048576);
+    setInterval(() => {
+      const m = process.memoryUsage();
+      process.stderr.write(`[app memory] rss ${mb(m.rss)} heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} external ${mb(m.external)} buffers ${mb(m.arrayBuffers)} MB\n`);
+    }, 1000).unref();
+  }
   process.stdout.write(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }) + '\n');
   process.once('SIGTERM', () => {
     void (async () => {

@@ -14,7 +14,8 @@ const form = (o: Record<string, string | number>) => new URLSearchParams(Object.
 const post = (p: string, token: string, body: Record<string, string | number>): LoadRequest => ({
   method: 'POST',
   path: `/api/${p}`,
-  headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-api-token': token },
+  // what a browser sends: large cached answers (item/info's menu) come back gzipped
+  headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-api-token': token, 'accept-encoding': 'gzip, deflate, br' },
   body: form(body),
 });
 

@@ -4,10 +4,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
 const latencies = [];
+let bytes = 0;
 const opts = {
   ...workerData,
   setupClient(client) {
-    client.on('response', (_status, _bytes, ms) => latencies.push(ms));
+    client.on('response', (_status, resBytes, ms) => {
+      latencies.push(ms);
+      bytes += resBytes;
+    });
   },
 };
 
@@ -28,5 +32,6 @@ autocannon(opts, (err, res) => {
     p99: pct(sorted, 99),
     errors: res.errors + res.timeouts,
     non2xx: res.non2xx,
+    bytesPerResponse: sorted.length ? Math.round(bytes / sorted.length) : 0,
   });
 });

@@ -18,6 +18,8 @@ export interface LoadResult {
   p99: number;
   errors: number;
   non2xx: number;
+  /** bytes on the wire per answer, headers included */
+  bytesPerResponse: number;
 }
 
 const workerFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'loadWorker.mjs');

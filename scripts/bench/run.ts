@@ -119,7 +119,7 @@ async function runKind(kind: Kind, rows: Row[]): Promise<void> {
         const note = r.requests === 0 ? 'no response completed' : r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : undefined;
         const pass = budget ? meets(budget, r.reqPerSec, r.p95) && !note : undefined;
         rows.push({ endpoint: c.endpoint, db: kind, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: note ?? (budget ? undefined : 'reference'), pass, budget: budget ? describeBudget(budget) : '' });
-        process.stderr.write(`[${kind}] ${c.endpoint}: ${Math.round(r.reqPerSec)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (${elapsed()})\n`);
+        process.stderr.write(`[${kind}] ${c.endpoint}: ${Math.round(r.reqPerSec)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${(r.bytesPerResponse / 1024).toFixed(1)} KB per answer (${elapsed()})\n`);
       }
     } finally {
       clearInterval(sampler);

@@ -6,7 +6,7 @@ import { ErrorCode } from '../../shared/errors';
 import { ITEM_DESCRIPTION_MAX_CHARS, ITEM_NAME_MAX_CHARS, MEMBER_GROUP } from '../../shared/limits';
 import { accessToItem, accessToItemId, findPage, itemNotFound } from '../policies/request';
 import { requireManage, requireVisit, type ItemAccess } from '../policies/itemAccess';
-import { findItem } from '../policies/load';
+import { findItem, findItemCached } from '../policies/load';
 import { findUserByName } from '../domain/accounts';
 import { checkOwnerPassword as checkOwnerPasswordThrottled } from '../domain/items/ownerPassword';
 import { countUnread } from '../domain/notices/count';
@@ -112,8 +112,8 @@ const info = action({
       const page = await findPage(req, pageId);
       if (page) idOrDomain = String(page.itemId);
     }
-    // read fresh: its last_update_time is what tells the menu cache that another node wrote
-    const item = await findItem(deps.db, idOrDomain);
+    // cached like every item read: other processes' writes arrive as 'reads.stale' (over Redis)
+    const item = await findItemCached(deps, idOrDomain);
     if (!item) throw new ApiError(ErrorCode.GENERIC, 'The item does not exist or has been deleted');
     if (!req.user && (await deps.settings.get()).force_login) throw new ApiError(ErrorCode.FORCE_LOGIN, 'Please log in first');
     const access = await accessToItem(req, item);

@@ -11,7 +11,7 @@ const getList = action({
     const type = req.params.oneOf('notice_type', ['all', 'unread'] as const, 'all');
     const limit = req.params.int('count', NOTICE_LIST_DEFAULT, { min: 1, max: NOTICE_LIST_MAX });
     const rows = await listNotices(req.deps, me.uid, { unreadOnly: type === 'unread', limit });
-    return rows.map((n) => presentNotice(n, req.lang));
+    return Promise.all(rows.map((n) => presentNotice(n, req.lang)));
   },
 });
 

@@ -1,6 +1,5 @@
 // Outgoing mail through the SMTP server from the environment. Without SMTP a clear error,
 // never a silent success.
-import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
@@ -21,6 +20,8 @@ export async function sendMail(config: Config, mail: Mail): Promise<void> {
     throw new ApiError(ErrorCode.GENERIC, 'Mail is not configured on this server (set SMTP_HOST); ask an administrator to reset your password');
   }
   const s = config.smtp;
+  // loaded on first use: most servers never send mail
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: s.host,
     port: s.port,

@@ -41,8 +41,8 @@ export class ReadCache {
 
   constructor(
     events: EventBus,
-    /** ms an entry may be used */
-    private readonly ttlMs: number,
+    /** ms an entry may be used (the most a read can lag another process's write if its event is lost) */
+    readonly ttlMs: number,
   ) {
     const local = <K extends keyof DomainEvents>(name: K, ids: (p: DomainEvents[K]) => DomainEvents['reads.stale']) =>
       events.on(name, (p) => {

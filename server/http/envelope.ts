@@ -5,7 +5,8 @@ import { ApiError } from './apiError';
 import { ErrorCode } from '../../shared/errors';
 import { localize } from '../../shared/messages';
 import type { Logger } from '../logger';
-import { stringifyWithFragments } from './jsonFragment';
+import { SplicedJson, stringifyWithFragments } from './jsonFragment';
+import { gzipSpliced } from './gzipSplice';
 
 export function requestLang(ctx: Koa.Context): 'en' | 'zh' {
   const explicit = (ctx.query.lang ?? ctx.get('x-lang')) as string | undefined;
@@ -18,8 +19,22 @@ export function requestLang(ctx: Koa.Context): 'en' | 'zh' {
 export function sendData(ctx: Koa.Context, data: unknown): void {
   ctx.status = 200;
   ctx.type = 'application/json; charset=utf-8';
-  ctx.body = stringifyWithFragments({ error_code: 0, data: data === undefined ? [] : data });
+  const body = stringifyWithFragments({ error_code: 0, data: data === undefined ? [] : data });
+  if (!(body instanceof SplicedJson)) {
+    ctx.body = body;
+    return;
+  }
+  ctx.vary('Accept-Encoding');
+  // only answers with large cached fragments: gzipping them costs nothing per request (gzipSplice)
+  if (body.fragmentBytes >= GZIP_FROM_BYTES && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = gzipSpliced(body);
+  } else {
+    ctx.body = body.toBuffer();
+  }
 }
+
+const GZIP_FROM_BYTES = 8 * 1024;
 
 export function sendError(ctx: Koa.Context, code: number, message: string, status = 200): void {
   ctx.status = status;

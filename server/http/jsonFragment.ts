@@ -1,16 +1,52 @@
 // A piece of an answer that is already JSON text (a large menu serialised once and reused): the
-// envelope splices it in instead of serialising the same objects on every request.
+// envelope splices it in instead of serialising the same objects on every request, and can
+// gzip the answer without compressing the piece again (see gzipSplice.ts).
 import { randomBytes } from 'node:crypto';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { crc32ShiftFor } from './crc32Combine';
+
+/** a fragment deflated once: raw deflate blocks ending byte-aligned and not final, so they can stand anywhere in a stream */
+export interface DeflatedFragment {
+  blocks: Buffer;
+  crc: number;
+  crcShift: number;
+  length: number;
+}
 
 export class JsonFragment {
   /** UTF-8 bytes, encoded once: a large answer is then assembled with one copy */
   readonly bytes: Buffer;
+  #deflated: DeflatedFragment | undefined;
   constructor(readonly json: string) {
     this.bytes = Buffer.from(json, 'utf8');
+  }
+
+  get deflated(): DeflatedFragment {
+    // a fresh compressor never refers back before its own start, so the blocks are valid after any prefix
+    this.#deflated ??= {
+      blocks: deflateRawSync(this.bytes, { level: 6, finishFlush: constants.Z_SYNC_FLUSH }),
+      crc: crc32(this.bytes),
+      crcShift: crc32ShiftFor(this.bytes.length),
+      length: this.bytes.length,
+    };
+    return this.#deflated;
   }
 }
 
 export const jsonFragment = (value: unknown) => new JsonFragment(JSON.stringify(value));
+
+/** An answer assembled from small freshly serialised pieces and large pre-serialised fragments. */
+export class SplicedJson {
+  constructor(readonly parts: (Buffer | JsonFragment)[]) {}
+
+  get fragmentBytes(): number {
+    return this.parts.reduce((n, p) => n + (p instanceof JsonFragment ? p.bytes.length : 0), 0);
+  }
+
+  toBuffer(): Buffer {
+    return Buffer.concat(this.parts.map((p) => (p instanceof JsonFragment ? p.bytes : p)));
+  }
+}
 
 // placeholders carry a NUL and a per-process secret: no stored text can spell one
 const MARK = `\u0000${randomBytes(8).toString('hex')}:`;
@@ -18,8 +54,8 @@ const QUOTED_MARK = JSON.stringify(MARK).slice(1, -1);
 
 const PLACEHOLDER = new RegExp(`"${QUOTED_MARK.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}(\\d+)"`, 'g');
 
-/** JSON.stringify that writes each JsonFragment where it stands: a string, or UTF-8 bytes when fragments were spliced. */
-export function stringifyWithFragments(value: unknown): string | Buffer {
+/** JSON.stringify that writes each JsonFragment where it stands: a string, or the spliced pieces when there were fragments. */
+export function stringifyWithFragments(value: unknown): string | SplicedJson {
   const fragments: JsonFragment[] = [];
   const text = JSON.stringify(value, (_key, v: unknown) => {
     if (!(v instanceof JsonFragment)) return v;
@@ -27,12 +63,12 @@ export function stringifyWithFragments(value: unknown): string | Buffer {
     return `${MARK}${fragments.length - 1}`;
   });
   if (!fragments.length) return text;
-  const parts: Buffer[] = [];
+  const parts: (Buffer | JsonFragment)[] = [];
   let at = 0;
   for (const m of text.matchAll(PLACEHOLDER)) {
-    parts.push(Buffer.from(text.slice(at, m.index), 'utf8'), fragments[Number(m[1])].bytes);
+    parts.push(Buffer.from(text.slice(at, m.index), 'utf8'), fragments[Number(m[1])]);
     at = m.index! + m[0].length;
   }
   parts.push(Buffer.from(text.slice(at), 'utf8'));
-  return Buffer.concat(parts);
+  return new SplicedJson(parts);
 }

@@ -4,12 +4,12 @@ import type { NoticeRow } from '../domain/notices/create';
 import { sanitizeNoticeHtml } from '../domain/notices/sanitize';
 import { formatTime } from './time';
 
-export function presentNotice(n: NoticeRow, lang: 'en' | 'zh') {
+export async function presentNotice(n: NoticeRow, lang: 'en' | 'zh') {
   return {
     notice_id: n.noticeId,
     notice_type: n.noticeType,
     notice_title: localize(n.noticeTitle, lang),
-    notice_content: sanitizeNoticeHtml(n.noticeContent, lang),
+    notice_content: await sanitizeNoticeHtml(n.noticeContent, lang),
     from_uid: n.fromUid,
     from_name: n.fromName,
     object_type: n.objectType.startsWith('job:') ? 'job' : n.objectType,

@@ -2,16 +2,24 @@
 // (permission checks, counters, safe headers), so public URLs are informational only.
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { assertKey, type FileSource, type StorageDriver, type StoredObject } from './types';
 import type { S3Connection } from './s3Endpoint';
 
 export class S3Storage implements StorageDriver {
   readonly name = 's3' as const;
-  private readonly client: S3Client;
+  /** the SDK (about 20 MB of memory) loads with the first request, not with the server */
+  private client: Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> | undefined;
 
-  constructor(private readonly conn: S3Connection) {
-    this.client = new S3Client({
+  constructor(private readonly conn: S3Connection) {}
+
+  private connect() {
+    return (this.client ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: this.createClient(sdk) })));
+  }
+
+  private createClient(sdk: typeof import('@aws-sdk/client-s3')): S3Client {
+    const conn = this.conn;
+    return new sdk.S3Client({
       endpoint: conn.endpoint,
       region: conn.region,
       forcePathStyle: conn.forcePathStyle,
@@ -27,8 +35,9 @@ export class S3Storage implements StorageDriver {
     assertKey(key);
     // small files as a buffer (signed payload hash); larger ones streamed with a known length
     const body = source.size <= 8 * 1024 * 1024 ? await fs.promises.readFile(source.path) : fs.createReadStream(source.path);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.conn.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: source.size }),
+    const { client, sdk } = await this.connect();
+    await client.send(
+      new sdk.PutObjectCommand({ Bucket: this.conn.bucket, Key: key, Body: body, ContentType: contentType, ContentLength: source.size }),
     );
     return { realUrl: `${this.conn.publicBase}/${key}` };
   }
@@ -36,7 +45,8 @@ export class S3Storage implements StorageDriver {
   async get(key: string): Promise<StoredObject | null> {
     assertKey(key);
     try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.conn.bucket, Key: key }));
+      const { client, sdk } = await this.connect();
+      const r = await client.send(new sdk.GetObjectCommand({ Bucket: this.conn.bucket, Key: key }));
       if (!r.Body) return null;
       return { body: r.Body as Readable, size: r.ContentLength };
     } catch (e: any) {
@@ -47,10 +57,11 @@ export class S3Storage implements StorageDriver {
 
   async delete(key: string): Promise<void> {
     assertKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.conn.bucket, Key: key }));
+    const { client, sdk } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.conn.bucket, Key: key }));
   }
 
   destroy(): void {
-    this.client.destroy();
+    void this.client?.then(({ client }) => client.destroy()).catch(() => {});
   }
 }

@@ -1,7 +1,10 @@
 // /api/item/*: creating, listing, reading, updating and ending items (spec §7 Items).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { markRemote } from '../../server/events';
 import { addMember, addTeamMember, buildItem, makeUser, standardItemSpec, type Actor } from '../helpers/fixtures';
 import { catalogs, itemMembers, items, itemTokens, notices, pages, teamMembers } from '../../server/db/schema';
 
@@ -294,15 +297,50 @@ describe('item/info stays fresh after writes (menu cache)', () => {
       expect((await menu())[0]).toBe('Second');
       expect((await app.call('page/delete', { page_id: b.pages.First }, { token: ann.token })).error_code).toBe(0);
       expect(await menu()).not.toContain('First');
-      // another node: rows change and the item's update time moves, but no event reaches us
+      // another process: rows change, and its 'reads.stale' arrives over the Redis bridge
       app.setNow(base + 10);
       await menu();
       await app.deps.db.update(pages).set({ pageTitle: 'Renamed elsewhere' }).where(eq(pages.pageId, b.pages.Second));
       await app.deps.db.update(items).set({ lastUpdateTime: base + 10 }).where(eq(items.itemId, b.itemId));
+      expect(await menu()).not.toContain('Renamed elsewhere'); // served from the cache until told
+      app.deps.events.emit('reads.stale', markRemote({ itemIds: [b.itemId] }));
       expect(await menu()).toContain('Renamed elsewhere');
     } finally {
       app.setNow(undefined);
     }
+  });
+});
+
+describe('item/info of a large item is gzipped for clients that accept it', () => {
+  const rawPost = (body: string, headers: Record<string, string>) =>
+    new Promise<{ headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+      const req = http.request(`${app.url}/api/item/info`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, bytes: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it('sends the same answer gzipped (a tenth of the bytes) or plain, as asked', async () => {
+    const rootPages = Array.from({ length: 150 }, (_, i) => ({ title: `Endpoint ${i}: ${'接口说明 '.repeat(8)}`, sNumber: i }));
+    const b = await buildItem(app, ann, { rootPages });
+    const body = `item_id=${b.itemId}`;
+    const plain = await rawPost(body, { 'x-api-token': ann.token, 'accept-encoding': 'identity' });
+    const gz = await rawPost(body, { 'x-api-token': ann.token, 'accept-encoding': 'gzip, deflate, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(gz.bytes.length).toBeLessThan(plain.bytes.length / 5);
+    const answer = JSON.parse(plain.bytes.toString());
+    expect(answer.data.menu.pages).toHaveLength(150);
+    expect(JSON.parse(gunzipSync(gz.bytes).toString())).toEqual(answer);
+    // a small answer stays plain whatever the client accepts
+    const small = await buildItem(app, ann, { rootPages: [{ title: 'Only', sNumber: 1 }] });
+    const tiny = await rawPost(`item_id=${small.itemId}`, { 'x-api-token': ann.token, 'accept-encoding': 'gzip' });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(tiny.bytes.toString()).data.menu.pages[0].page_title).toBe('Only');
   });
 });
 

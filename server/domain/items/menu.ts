@@ -82,11 +82,20 @@ export async function loadMenu(db: DbOrTx, itemId: number, opts: { catIds: numbe
   return buildMenu(await loadMenuSource(db, itemId, opts.keyword), { catIds: opts.catIds, keyword: !!opts.keyword });
 }
 
-/** The page item/info opens: the requested one when visible, else the first page in menu order. */
-export function resolveDefaultPage(menu: Menu, requested: number): MenuPage | undefined {
-  const all = [...menu.pagesByCat.values()].flat();
-  const hit = requested > 0 ? all.find((p) => p.pageId === requested) : undefined;
-  if (hit) return hit;
+/** pages by id and the first page, per built menu: item/info asks every request */
+const menuIndex = new WeakMap<Menu, { byId: Map<number, MenuPage>; first: MenuPage | undefined }>();
+
+function indexOf(menu: Menu) {
+  let index = menuIndex.get(menu);
+  if (!index) {
+    const byId = new Map<number, MenuPage>();
+    for (const list of menu.pagesByCat.values()) for (const p of list) byId.set(p.pageId, p);
+    menuIndex.set(menu, (index = { byId, first: firstPage(menu) }));
+  }
+  return index;
+}
+
+function firstPage(menu: Menu): MenuPage | undefined {
   if (menu.pages.length && !menu.tops.length) return menu.pages[0];
   const root = menu.pagesByCat.get(0);
   if (root?.length) return root[0];
@@ -95,4 +104,10 @@ export function resolveDefaultPage(menu: Menu, requested: number): MenuPage | un
     if (list?.length) return list[0];
   }
   return undefined;
+}
+
+/** The page item/info opens: the requested one when visible, else the first page in menu order. */
+export function resolveDefaultPage(menu: Menu, requested: number): MenuPage | undefined {
+  const index = indexOf(menu);
+  return (requested > 0 ? index.byId.get(requested) : undefined) ?? index.first;
 }

@@ -1,7 +1,7 @@
 // A per-process cache of menu sources (item/info is the hottest read: DESIGN §7 asks for
 // 2,000 req/s on a 1,000-page item). An entry is dropped by this process's write events and
-// is only used while the item's last_update_time is the one it was loaded with (writers on
-// other nodes bump it) and it is younger than the time-to-live. Rows read in the same second
+// other processes' ('reads.stale', over Redis), and is only used while the item's
+// last_update_time is the one it was loaded with and it is younger than the time-to-live. Rows read in the same second
 // as the item's last update are not cached, so a write in that second cannot hide.
 import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../../deps';
@@ -30,6 +30,8 @@ class MenuCache {
       this.generation.set(itemId, (this.generation.get(itemId) ?? 0) + 1);
     };
     for (const name of ['page.saved', 'page.deleted', 'catalog.changed', 'item.changed', 'item.accessChanged'] as const) deps.events.on(name, drop);
+    // other processes' writes (bridged over Redis)
+    deps.events.on('reads.stale', ({ itemIds }) => itemIds?.forEach((itemId) => drop({ itemId })));
   }
 
   async get(item: ItemRow): Promise<MenuSource> {
@@ -54,8 +56,8 @@ const caches = new WeakMap<AppDeps['events'], MenuCache>();
 export function cachedMenuSource(deps: AppDeps, item: ItemRow): Promise<MenuSource> {
   let cache = caches.get(deps.events);
   if (!cache) {
-    // embedded mode is a single process (data-dir lock): every write is seen as an event here
-    cache = new MenuCache(deps, deps.dbKind === 'pglite' ? 60_000 : 1_000);
+    // as long as the item rows it is checked against (readCache)
+    cache = new MenuCache(deps, deps.reads.ttlMs);
     caches.set(deps.events, cache);
   }
   return cache.get(item);

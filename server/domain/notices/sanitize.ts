@@ -2,7 +2,6 @@
 // is shown: rows may come from imports, older versions or a bug, and the client renders it as
 // HTML (spec: "content shown as HTML"). A small allow-list: text formatting and relative or
 // http(s) links — no images, no styles, no event handlers, no scripts.
-import DOMPurify from 'isomorphic-dompurify';
 import { LRUCache } from 'lru-cache';
 import type { Lang } from './content';
 
@@ -16,16 +15,21 @@ const CONFIG = {
   ALLOWED_URI_REGEXP: /^(?:https?:\/\/|mailto:|\/(?!\/)|\?|#)/i,
 };
 
+/** jsdom costs about 100 MB of memory: loaded when the first notice is shown, not at start */
+let purifier: Promise<typeof import('isomorphic-dompurify').default> | undefined;
+const loadPurifier = () => (purifier ??= import('isomorphic-dompurify').then((m) => m.default));
+
 /** Sanitising runs jsdom (≈1–2 ms); notice contents never change, so results are cached. */
 const cache = new LRUCache<string, string>({ max: 5000 });
 
 const wanted = (blockLang: string, lang: Lang) => (lang === 'zh' ? blockLang.toLowerCase().startsWith('zh') : blockLang.toLowerCase().startsWith('en'));
 
-export function sanitizeNoticeHtml(html: string, lang: Lang): string {
+export async function sanitizeNoticeHtml(html: string, lang: Lang): Promise<string> {
   if (!html) return '';
   const key = `${lang}\u0000${html}`;
   const hit = cache.get(key);
   if (hit !== undefined) return hit;
+  const DOMPurify = await loadPurifier();
   const fragment = DOMPurify.sanitize(html, { ...CONFIG, RETURN_DOM_FRAGMENT: true });
   // Our notices carry one block per language; keep the reader's (all of them when it is missing).
   const blocks = [...fragment.children].filter((el) => el.tagName === 'DIV' && el.hasAttribute('lang'));
