@@ -19,8 +19,8 @@ async function main(t: Target): Promise<void> {
   let inFlight = 0;
   const server = http.createServer((req, res) => {
     inFlight++;
-    res.once('close', () => inFlight--);
-    void handler(req, res);
+    // until the handler is done, not until the client hangs up (the load generator drops its last requests)
+    void Promise.resolve(handler(req, res)).finally(() => inFlight--);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   // BENCH_MEM_LOG=1: where the memory is, every second (RSS, V8 heap, buffers outside it)

@@ -1,5 +1,5 @@
 // Deterministic mixed Chinese/English Markdown for benchmark pages (~2 KB each).
-const EN = [
+export const EN = [
   'deploy', 'server', 'request', 'response', 'database', 'migration', 'cache', 'token', 'catalog', 'history',
   'payment', 'invoice', 'gateway', 'timeout', 'retry', 'webhook', 'session', 'upload', 'export', 'search',
 ];

@@ -5,9 +5,16 @@ import autocannon from 'autocannon';
 
 const latencies = [];
 let bytes = 0;
+let clients = 0;
 const opts = {
   ...workerData,
   setupClient(client) {
+    // autocannon walks the request list from the start in every connection: start each one at its
+    // own place, so a list of distinct requests is not sent by all connections at once
+    const it = client.requestIterator;
+    const at = Math.floor((clients++ * it.requests.length) / workerData.connections) % it.requests.length;
+    it.currentRequestIndex = at;
+    it.currentRequest = it.requests[at];
     client.on('response', (_status, resBytes, ms) => {
       latencies.push(ms);
       bytes += resBytes;

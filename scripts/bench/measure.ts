@@ -37,7 +37,8 @@ function runWorker(opts: Record<string, unknown>): Promise<LoadResult> {
 }
 
 export async function measure(url: string, requests: LoadRequest[], opts: { connections: number; seconds: number }): Promise<LoadResult> {
-  const base = { url, requests, timeout: 20 };
-  await runWorker({ ...base, connections: Math.max(1, Math.floor(opts.connections / 4)), duration: 1 });
-  return runWorker({ ...base, connections: opts.connections, duration: opts.seconds });
+  const base = { url, timeout: 20 };
+  // the warm-up walks the list from its end, so a list of distinct requests stays new to caches
+  await runWorker({ ...base, requests: [...requests].reverse(), connections: Math.max(1, Math.floor(opts.connections / 4)), duration: 1 });
+  return runWorker({ ...base, requests, connections: opts.connections, duration: opts.seconds });
 }

@@ -74,6 +74,16 @@ function rssMb(pid: number): number | null {
   }
 }
 
+/** CPU seconds a process has used (Linux /proc: user + system clock ticks, 100 per second) */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
 /** One request before the load: is the action there, and does it succeed? */
 async function probe(url: string, req: LoadRequest): Promise<string | null> {
   const res = await fetch(url + req.path, { method: req.method, headers: req.headers, body: req.body });
@@ -115,11 +125,14 @@ async function runKind(kind: Kind, rows: Row[]): Promise<void> {
           process.stderr.write(`[${kind}] ${c.endpoint}: ${missing}\n`);
           continue;
         }
+        const cpuBefore = cpuSeconds(pid);
         const r = await measure(app.first.url, reqs, { connections: c.connections, seconds: SECONDS });
+        // warm-up (1 s) and load: the share of one core the app process used
+        const appCpu = Math.round((100 * (cpuSeconds(pid) - cpuBefore)) / (SECONDS + 1));
         const note = r.requests === 0 ? 'no response completed' : r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : undefined;
         const pass = budget ? meets(budget, r.reqPerSec, r.p95) && !note : undefined;
         rows.push({ endpoint: c.endpoint, db: kind, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: note ?? (budget ? undefined : 'reference'), pass, budget: budget ? describeBudget(budget) : '' });
-        process.stderr.write(`[${kind}] ${c.endpoint}: ${Math.round(r.reqPerSec)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${(r.bytesPerResponse / 1024).toFixed(1)} KB per answer (${elapsed()})\n`);
+        process.stderr.write(`[${kind}] ${c.endpoint}: ${Math.round(r.reqPerSec)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${(r.bytesPerResponse / 1024).toFixed(1)} KB per answer, app process ${appCpu}% of a core (${elapsed()})\n`);
       }
     } finally {
       clearInterval(sampler);

@@ -23,6 +23,7 @@ import { exitItem as leaveItem } from '../domain/items/exit';
 import { getOrCreateKey, resetToken } from '../domain/items/keys';
 import { presentItemDetail, presentItemKey, presentListedItem } from '../presenters/item';
 import { presentItemInfo } from '../presenters/itemInfo';
+import { withFragments } from '../http/jsonFragment';
 import { checkCaptcha } from '../auth/captcha';
 import { enforce, LIMITS } from '../auth/throttle';
 import { GRANT_COOKIE, itemPasswordMatches, withGrant } from '../policies/itemPassword';
@@ -124,7 +125,8 @@ const info = action({
       : menuFor(await cachedMenuSource(deps, item), access.catIds);
     const defaultPage = resolveDefaultPage(menu, params.id('default_page_id') || pageId);
     const unreadCount = req.user ? await countUnread(deps.db, req.user.uid) : 0;
-    return presentItemInfo(access, { menu, defaultPage, isLogin: !!req.user, unreadCount });
+    // the menu is a cached JSON fragment: the envelope splices it in (and can gzip it for free)
+    return withFragments(presentItemInfo(access, { menu, defaultPage, isLogin: !!req.user, unreadCount }));
   },
 });
 

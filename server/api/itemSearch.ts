@@ -1,12 +1,14 @@
 // item/search: pages of one item the caller may read (catalog limits applied), by title and
-// content, Chinese or English; any non-empty keyword (a single Chinese character too).
+// content, Chinese or English; any non-empty keyword (a single Chinese character too). Hits come
+// 50 at a time in menu order; `page` asks for the next ones and `has_more` says there are more.
 import { action, controller } from '../http/action';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
 import { accessToItemId } from '../policies/request';
 import { requireVisit } from '../policies/itemAccess';
 import { catalogsUnder } from '../domain/pages/catalogs';
-import { searchPages } from '../domain/search/search';
+import { SEARCH_MAX_PAGE } from '../domain/search/search';
+import { cachedSearch } from '../domain/search/cachedSearch';
 import { presentSearch } from '../presenters/pageSearch';
 
 const search = action({
@@ -17,8 +19,9 @@ const search = action({
     const keyword = req.params.str('keyword', { max: 200 });
     if (!keyword) throw new ApiError(ErrorCode.GENERIC, 'Enter a keyword to search');
     const catIds = access.catIds === null ? null : await catalogsUnder(req.deps.db, access.item.itemId, access.catIds);
-    const hits = await searchPages(req.deps.db, access.item.itemId, keyword, catIds);
-    return presentSearch(access.item, hits);
+    const page = req.params.int('page', 1, { min: 1, max: SEARCH_MAX_PAGE });
+    const answer = await cachedSearch(req.deps, access.item.itemId, keyword, catIds, page);
+    return presentSearch(access.item, answer, page);
   },
 });
 

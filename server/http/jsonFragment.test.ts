@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gunzipSync, crc32 } from 'node:zlib';
-import { jsonFragment, SplicedJson, stringifyWithFragments } from './jsonFragment';
+import { jsonFragment, SplicedJson, stringifyWithFragments, withFragments } from './jsonFragment';
 import { gzipSpliced } from './gzipSplice';
 import { crc32Combine, crc32ShiftFor } from './crc32Combine';
 
@@ -13,13 +13,14 @@ const spliced = (value: unknown): SplicedJson => {
 describe('JSON fragments', () => {
   it('splice pre-serialised JSON where they stand, anywhere in the tree', () => {
     const menu = { pages: [{ page_id: 1, page_title: 'A "quoted" <title>' }], catalogs: [] };
-    const out = spliced({ error_code: 0, data: { item_id: 5, menu: jsonFragment(menu), list: [jsonFragment([1, 2])] } });
+    const out = spliced({ error_code: 0, data: withFragments({ item_id: 5, menu: jsonFragment(menu), list: [jsonFragment([1, 2])] }) });
     expect(JSON.parse(out.toBuffer().toString())).toEqual({ error_code: 0, data: { item_id: 5, menu, list: [[1, 2]] } });
   });
 
   it('leave text that looks like a placeholder alone', () => {
     const value = { title: '\u0000abc:0', n: '"\\u0000"' };
     expect(stringifyWithFragments(value)).toBe(JSON.stringify(value));
+    expect(spliced({ data: withFragments({ ...value, f: jsonFragment(1) }) }).toBuffer().toString()).toBe(JSON.stringify({ data: { ...value, f: 1 } }));
   });
 });
 
@@ -29,7 +30,7 @@ describe('gzip of spliced answers', () => {
     const menu = jsonFragment({ pages });
     // a fresh piece larger than one stored block (64 KB) and the same fragment twice
     const value = { error_code: 0, data: { note: 'x'.repeat(70_000) + '数据库', menu, again: menu, tail: [jsonFragment([])] } };
-    const body = spliced(value);
+    const body = spliced(withFragments(value));
     const gz = gzipSpliced(body);
     expect(gunzipSync(gz).equals(body.toBuffer())).toBe(true);
     expect(JSON.parse(gunzipSync(gz).toString())).toEqual(JSON.parse(JSON.stringify({ ...value, data: { ...value.data, menu: { pages }, again: { pages }, tail: [[]] } })));

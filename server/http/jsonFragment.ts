@@ -1,6 +1,7 @@
 // A piece of an answer that is already JSON text (a large menu serialised once and reused): the
 // envelope splices it in instead of serialising the same objects on every request, and can
-// gzip the answer without compressing the piece again (see gzipSplice.ts).
+// gzip the answer without compressing the piece again (see gzipSplice.ts). An action whose
+// answer holds fragments returns it wrapped in withFragments().
 import { randomBytes } from 'node:crypto';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { crc32ShiftFor } from './crc32Combine';
@@ -35,6 +36,13 @@ export class JsonFragment {
 
 export const jsonFragment = (value: unknown) => new JsonFragment(JSON.stringify(value));
 
+/** An answer with JsonFragments in it: only these pay for the splicing (a JSON.stringify replacer is slow). */
+export class WithFragments {
+  constructor(readonly value: unknown) {}
+}
+
+export const withFragments = (value: unknown) => new WithFragments(value);
+
 /** An answer assembled from small freshly serialised pieces and large pre-serialised fragments. */
 export class SplicedJson {
   constructor(readonly parts: (Buffer | JsonFragment)[]) {}
@@ -56,8 +64,10 @@ const PLACEHOLDER = new RegExp(`"${QUOTED_MARK.replace(/[\\^$.*+?()[\]{}|]/g, '\
 
 /** JSON.stringify that writes each JsonFragment where it stands: a string, or the spliced pieces when there were fragments. */
 export function stringifyWithFragments(value: unknown): string | SplicedJson {
+  if (!containsMarked(value)) return JSON.stringify(value);
   const fragments: JsonFragment[] = [];
   const text = JSON.stringify(value, (_key, v: unknown) => {
+    if (v instanceof WithFragments) return v.value;
     if (!(v instanceof JsonFragment)) return v;
     fragments.push(v);
     return `${MARK}${fragments.length - 1}`;
@@ -71,4 +81,10 @@ export function stringifyWithFragments(value: unknown): string | SplicedJson {
   }
   parts.push(Buffer.from(text.slice(at), 'utf8'));
   return new SplicedJson(parts);
+}
+
+/** a WithFragments at the top or one level down (the envelope's data) */
+function containsMarked(value: unknown): boolean {
+  if (value instanceof WithFragments) return true;
+  return typeof value === 'object' && value !== null && Object.values(value).some((v) => v instanceof WithFragments);
 }

@@ -1,8 +1,9 @@
-// item/search answer: {item_id, item_name, pages: [page row without content + search_content]}.
-import type { SearchHit } from '../domain/search/search';
+// item/search answer: {item_id, item_name, pages: [page row without content + search_content]},
+// and our paging fields (page, has_more), which ShowDoc clients ignore.
+import type { SearchAnswer } from '../domain/search/search';
 import { formatTime } from './time';
 
-export function presentSearch(item: { itemId: number; itemName: string }, hits: SearchHit[]) {
+export function presentSearch(item: { itemId: number; itemName: string }, { hits, hasMore }: SearchAnswer, page: number) {
   return {
     item_id: item.itemId,
     item_name: item.itemName,
@@ -18,5 +19,7 @@ export function presentSearch(item: { itemId: number; itemName: string }, hits: 
       item_name: item.itemName,
       search_content: h.searchContent,
     })),
+    page,
+    has_more: hasMore,
   };
 }

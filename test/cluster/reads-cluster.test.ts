@@ -46,15 +46,18 @@ afterAll(async () => {
 });
 
 describe('cached reads across processes', () => {
-  it('a page saved on one process shows in the other’s menu and page at once', async () => {
+  it('a page saved on one process shows in the other’s menu, page and search at once', async () => {
+    const found = async (keyword: string) => (await call(n2, 'item/search', ann.user_token, { item_id: itemId, keyword })).data.pages.length;
     // warm the second process's caches
     expect((await call(n2, 'item/info', ann.user_token, { item_id: itemId })).data.menu.pages[0].page_title).toBe('Before');
     expect((await call(n2, 'page/info', ann.user_token, { page_id: pageId })).data.page_content).toBe('first words');
+    expect(await found('second')).toBe(0);
     const saved = await call(n1, 'page/save', ann.user_token, { item_id: itemId, page_id: pageId, page_title: 'After', page_content: 'second words' });
     expect(saved.error_code).toBe(0);
     const started = Date.now();
     await until(async () => (await call(n2, 'item/info', ann.user_token, { item_id: itemId })).data.menu.pages[0].page_title === 'After', 'menu on n2', BRIDGE_MS);
     await until(async () => (await call(n2, 'page/info', ann.user_token, { page_id: pageId })).data.page_content === 'second words', 'page on n2', BRIDGE_MS);
+    await until(async () => (await found('second')) === 1, 'search on n2', BRIDGE_MS);
     expect(Date.now() - started).toBeLessThan(BRIDGE_MS);
   });
 

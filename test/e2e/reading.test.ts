@@ -159,6 +159,25 @@ describe('the owner reads their item', () => {
     await context.close();
   });
 
+  it('search shows 50 hits, then the rest with "More results"', async () => {
+    const many = await createItem(server, owner, { item_name: 'Many pages' });
+    for (let i = 1; i <= 55; i++) await createPage(server, owner, { item_id: many, page_title: `Note ${i}`, page_content: `pagedzebra ${i}`, s_number: i });
+    const context = await loggedInContext(browser, server, owner);
+    const page = await context.newPage();
+    await openItem(page, `/${many}`);
+    const input = page.locator('input[data-testid="item-search-input"], [data-testid="item-search-input"] input').first();
+    await input.fill('pagedzebra');
+    await input.press('Enter');
+    const hits = page.getByTestId('search-hit');
+    await hits.first().waitFor();
+    expect(await hits.count()).toBe(50);
+    await page.getByTestId('search-more').click();
+    await expect.poll(() => hits.count()).toBe(55);
+    expect(await hits.last().textContent()).toContain('Note 55');
+    expect(await page.getByTestId('search-more').count()).toBe(0);
+    await context.close();
+  });
+
   it('share dialog: page link with QR, and the single-page link made from it opens alone', async () => {
     const context = await loggedInContext(browser, server, owner);
     const page = await context.newPage();

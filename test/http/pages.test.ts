@@ -302,6 +302,18 @@ describe('history, comments and diff', () => {
     expect(await historyOf(id)).toHaveLength(50);
   });
 
+  it('concurrent saves of one page each keep the version they replaced: none is lost', async () => {
+    const id = await seedPage(app.deps.db, ids.item, 'start', { pageTitle: 'Race' });
+    const contents = Array.from({ length: 8 }, (_, i) => `racer ${i}`);
+    const results = await Promise.all(contents.map((c) => call('page/save', { page_id: id, page_title: 'Race', page_content: c }, 'owner')));
+    expect(results.map((r) => r.error_code)).toEqual(contents.map(() => 0));
+    const [page] = await app.deps.db.select().from(pages).where(eq(pages.pageId, id));
+    const kept = (await historyOf(id)).map((h) => h.pageContent);
+    // every version ever written is either the current one or in history, exactly once
+    expect([...kept, page.pageContent].sort()).toEqual(['start', ...contents].sort());
+    expect(page.version).toBe(1 + contents.length);
+  });
+
   it('updates comments of a version (editors only, ids of this page only)', async () => {
     const [h] = await historyOf(pid);
     expect((await call('page/updateHistoryComments', { page_id: pid, page_history_id: h.pageHistoryId, page_comments: 'note' }, 'reader')).error_code).toBe(10103);

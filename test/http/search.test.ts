@@ -121,3 +121,39 @@ describe('item/search', () => {
     expect(titles(await search('login'))).toEqual(['Login']);
   });
 });
+
+describe('item/search paging and freshness', () => {
+  it('answers 50 hits at a time in menu order, with has_more; page asks for the next', async () => {
+    const paged = await seedItem(app.deps.db, u.owner, { itemName: 'Paged' });
+    for (let i = 1; i <= 62; i++) await save(`Pager ${String(i).padStart(2, '0')}`, `pagedword number ${i}`, 0, paged);
+    const first = await app.call('item/search', { item_id: paged, keyword: 'pagedword' }, { token: u.owner.user_token });
+    expect(first.data.pages).toHaveLength(50);
+    expect(first.data).toMatchObject({ page: 1, has_more: true });
+    const second = await app.call('item/search', { item_id: paged, keyword: 'pagedword', page: 2 }, { token: u.owner.user_token });
+    expect(second.data).toMatchObject({ page: 2, has_more: false });
+    // every page once, in menu order (s_number then id) across both answers
+    const all = [...first.data.pages, ...second.data.pages].map((x: { page_title: string }) => x.page_title);
+    expect(all).toEqual(Array.from({ length: 62 }, (_, i) => `Pager ${String(i + 1).padStart(2, '0')}`));
+    for (const page of [0, -1, 201, 'x']) {
+      expect((await app.call('item/search', { item_id: paged, keyword: 'pagedword', page }, { token: u.owner.user_token })).error_code).toBe(10101);
+    }
+  });
+
+  it('a repeated search shows pages saved, renamed and deleted since at once', async () => {
+    const fresh = await seedItem(app.deps.db, u.owner, { itemName: 'Fresh' });
+    const first = await save('Fresh one', 'freshword here', 0, fresh);
+    const find = async () => titles(await search('freshword', 'owner', fresh));
+    expect(await find()).toEqual(['Fresh one']);
+    expect(await find()).toEqual(['Fresh one']);
+    const second = await save('Fresh two', 'freshword again', 0, fresh);
+    expect(await find()).toEqual(['Fresh one', 'Fresh two']);
+    const renamed = await app.call('page/save', { page_id: first, item_id: fresh, page_title: 'Fresh renamed', page_content: 'no longer' }, { token: u.owner.user_token });
+    expect(renamed.error_code).toBe(0);
+    expect(await find()).toEqual(['Fresh two']);
+    expect((await app.call('page/delete', { page_id: second }, { token: u.owner.user_token })).error_code).toBe(0);
+    expect(await find()).toEqual([]);
+    // recovered from the recycle bin: found again
+    expect((await app.call('recycle/recover', { item_id: fresh, page_id: second }, { token: u.owner.user_token })).error_code).toBe(0);
+    expect(await find()).toEqual(['Fresh two']);
+  });
+});

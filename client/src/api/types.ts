@@ -147,6 +147,9 @@ export interface SearchResult {
   item_id: Id;
   item_name: string;
   pages: Array<MenuPage & { search_content?: string }>;
+  /** Quire: hits come 50 at a time (ShowDoc servers send neither field) */
+  page?: number;
+  has_more?: boolean;
 }
 
 export interface CatalogRow {

@@ -142,6 +142,7 @@ const en = {
   itemShow: {
     menu: 'Menu',
     noPages: 'No pages yet',
+    moreResults: 'More results',
     noResults: 'No page contains this keyword',
     searchPlaceholder: 'Search in this item',
     searchTooShort: 'Type at least one character',

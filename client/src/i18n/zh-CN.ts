@@ -141,6 +141,7 @@ const zhCN = {
   itemShow: {
     menu: '目录',
     noPages: '还没有页面',
+    moreResults: '更多结果',
     noResults: '没有页面包含该关键字',
     searchPlaceholder: '在项目中搜索',
     searchTooShort: '请至少输入一个字符',

@@ -1,6 +1,6 @@
 // Page history: each save snapshots the version it replaces; the newest N are kept
 // (site setting history_version_count, default 50).
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { pageHistory } from '../../db/schema';
@@ -10,18 +10,6 @@ export type HistoryRow = typeof pageHistory.$inferSelect;
 export async function historyRetention(deps: AppDeps): Promise<number> {
   const n = Math.floor((await deps.settings.get()).history_version_count);
   return Number.isFinite(n) && n > 0 ? Math.min(n, 1000) : 50;
-}
-
-/** Deletes all but the newest `keep` versions of a page. */
-export async function trimHistory(db: DbOrTx, pageId: number, keep: number): Promise<void> {
-  const [edge] = await db
-    .select({ id: pageHistory.pageHistoryId })
-    .from(pageHistory)
-    .where(eq(pageHistory.pageId, pageId))
-    .orderBy(desc(pageHistory.pageHistoryId))
-    .offset(keep - 1)
-    .limit(1);
-  if (edge) await db.delete(pageHistory).where(and(eq(pageHistory.pageId, pageId), lt(pageHistory.pageHistoryId, edge.id)));
 }
 
 export async function listHistory(deps: AppDeps, pageId: number): Promise<HistoryRow[]> {

@@ -2,14 +2,15 @@
 // creates or updates the page, snapshots the replaced version into page_history (trimmed to the
 // retention setting), bumps `version`, refreshes the search vector and the item's update time,
 // then publishes page.saved so live documents merge the change and notices go out.
-import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DomainEvents } from '../../events';
-import { items, pageHistory, pages } from '../../db/schema';
-import { DEFAULT_S_NUMBER, ITEM_TYPE } from '../../../shared/limits';
+import { pages } from '../../db/schema';
+import { DEFAULT_S_NUMBER } from '../../../shared/limits';
 import { searchVectorSql } from '../search/tokens';
 import { checkPageContent } from './content';
-import { historyRetention, trimHistory } from './history';
+import { historyRetention } from './history';
+import { saveOver } from './saveOver';
+import { touchItem } from './touchItem';
 import { pageNotFound } from '../../policies/request';
 import { pageColumns, type PageData } from './columns';
 
@@ -46,86 +47,49 @@ export interface SavePageResult {
 export async function savePage(deps: AppDeps, input: SavePageInput): Promise<SavePageResult> {
   checkPageContent(input.content);
   const now = deps.now();
-  const keep = await historyRetention(deps);
   const vector = searchVectorSql(input.title, input.content);
 
-  const out = await deps.db.transaction(async (tx) => {
-    let previous: PageData | undefined;
-    let row: PageData;
-    if (input.pageId > 0) {
-      [previous] = await tx
-        .select(pageColumns)
-        .from(pages)
-        .where(and(eq(pages.pageId, input.pageId), eq(pages.itemId, input.itemId), eq(pages.isDel, 0)))
-        .for('update')
-        .limit(1);
-      if (!previous) throw pageNotFound();
-      if (input.history !== false) {
-        await tx.insert(pageHistory).values({
-          pageId: previous.pageId,
-          itemId: previous.itemId,
-          catId: previous.catId,
-          pageTitle: previous.pageTitle,
-          pageContent: previous.pageContent,
-          sNumber: previous.sNumber,
-          authorUid: previous.authorUid,
-          authorUsername: previous.authorUsername,
-          pageComments: previous.pageComments,
-          addtime: previous.addtime,
-        });
-        await trimHistory(tx, previous.pageId, keep);
-      }
-      [row] = await tx
-        .update(pages)
-        .set({
-          pageTitle: input.title,
-          pageContent: input.content,
-          catId: input.catId ?? previous.catId,
-          sNumber: input.sNumber ? input.sNumber : previous.sNumber,
-          authorUid: input.uid,
-          authorUsername: input.username,
-          addtime: now,
-          pageAddtime: previous.pageAddtime || previous.addtime,
-          pageComments: input.comments ?? '',
-          extInfo: input.extInfo ?? previous.extInfo,
-          version: sql`${pages.version} + 1`,
-          searchVector: vector,
-        })
-        .where(eq(pages.pageId, previous.pageId))
-        .returning(pageColumns);
-    } else {
-      [row] = await tx
-        .insert(pages)
-        .values({
-          itemId: input.itemId,
-          catId: input.catId ?? 0,
-          pageTitle: input.title,
-          pageContent: input.content,
-          sNumber: input.sNumber || DEFAULT_S_NUMBER,
-          authorUid: input.uid,
-          authorUsername: input.username,
-          addtime: now,
-          pageAddtime: now,
-          pageComments: input.comments ?? '',
-          extInfo: input.extInfo ?? '',
-          version: 1,
-          searchVector: vector,
-        })
-        .returning(pageColumns);
-    }
-    return { previous, row };
-  });
-
-  const { previous, row } = out;
-  // outside the transaction, at most once a second per item: concurrent saves in one item do not
-  // queue on the item row. A single-page item is named after its page, as in ShowDoc.
-  await deps.db
-    .update(items)
-    .set({
-      lastUpdateTime: now,
-      itemName: sql`case when ${items.itemType} = ${ITEM_TYPE.singlePage} and ${input.title} <> '' then ${input.title} else ${items.itemName} end`,
-    })
-    .where(and(eq(items.itemId, input.itemId), or(lt(items.lastUpdateTime, now), eq(items.itemType, ITEM_TYPE.singlePage))));
+  let previous: { authorUid: number; pageContent: string } | undefined;
+  let row: PageData;
+  if (input.pageId > 0) {
+    const saved = await saveOver(deps.db, {
+      pageId: input.pageId,
+      itemId: input.itemId,
+      title: input.title,
+      content: input.content,
+      catId: input.catId,
+      sNumber: input.sNumber ?? 0,
+      uid: input.uid,
+      username: input.username,
+      now,
+      comments: input.comments ?? '',
+      extInfo: input.extInfo,
+      vector,
+      keepHistory: input.history === false ? 0 : await historyRetention(deps),
+    });
+    if (!saved) throw pageNotFound();
+    ({ previous, row } = saved);
+  } else {
+    [row] = await deps.db
+      .insert(pages)
+      .values({
+        itemId: input.itemId,
+        catId: input.catId ?? 0,
+        pageTitle: input.title,
+        pageContent: input.content,
+        sNumber: input.sNumber || DEFAULT_S_NUMBER,
+        authorUid: input.uid,
+        authorUsername: input.username,
+        addtime: now,
+        pageAddtime: now,
+        pageComments: input.comments ?? '',
+        extInfo: input.extInfo ?? '',
+        version: 1,
+        searchVector: vector,
+      })
+      .returning(pageColumns);
+  }
+  await touchItem(deps, input.itemId, input.title, now);
   deps.events.emit('page.saved', {
     itemId: row.itemId,
     pageId: row.pageId,

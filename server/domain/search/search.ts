@@ -1,7 +1,7 @@
 // item/search: the pages of one item whose title or content contains the keyword, limited to
-// the catalogs the viewer may see, in menu order (s_number, page_id), at most 200. The
+// the catalogs the viewer may see, in menu order (s_number, page_id), 50 at a time. The
 // search_vector decides (GIN index for rare words; for common words the planner walks the
-// item's pages in order and stops at 200); when its answer is not exact (phrases, several
+// item's pages in order and stops after the page asked for); when its answer is not exact (phrases, several
 // words) ILIKE checks the text too. Keywords without letters, digits or CJK use ILIKE alone.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -10,7 +10,10 @@ import { keywordQuery } from './tokens';
 import { backfillVectors } from './backfill';
 import { keepPageStatsFresh } from './stats';
 
-export const SEARCH_RESULT_LIMIT = 200;
+/** hits per answer; `page` asks for the next ones */
+export const SEARCH_PAGE_SIZE = 50;
+/** pages of hits one can ask for (10,000 hits) */
+export const SEARCH_MAX_PAGE = 200;
 const SNIPPET_SIDE = 100;
 
 export interface SearchHit {
@@ -37,20 +40,41 @@ interface Row {
   search_content: string;
 }
 
+export interface SearchAnswer {
+  hits: SearchHit[];
+  /** more hits follow this page */
+  hasMore: boolean;
+}
+
 /**
  * @param catIds null = every catalog and root pages; else the only catalogs (any level) allowed
+ * @param page 1 = the first SEARCH_PAGE_SIZE hits
  */
-export async function searchPages(db: DbOrTx, itemId: number, keyword: string, catIds: number[] | null): Promise<SearchHit[]> {
-  if (catIds !== null && !catIds.length) return [];
+export async function searchPages(
+  db: DbOrTx,
+  itemId: number,
+  keyword: string,
+  catIds: number[] | null,
+  opts: { page?: number; guardPlan?: boolean } = {},
+): Promise<SearchAnswer> {
+  const page = opts.page ?? 1;
+  if (catIds !== null && !catIds.length) return { hits: [], hasMore: false };
   const q = keywordQuery(keyword);
   if (q) await backfillVectors(db, itemId);
   const pattern = `%${escapeLike(keyword)}%`;
   const catFilter = catIds === null ? sql`` : sql`and p.cat_id in (${sql.join(catIds.map((id) => sql`${id}`), sql`, `)})`;
   const indexFilter = q ? sql`and p.search_vector @@ ${q.tsquery}::tsquery` : sql``;
-  const textCheck: SQL = q?.exact ? sql`` : sql`and (p.page_title ilike ${pattern} or p.page_content ilike ${pattern})`;
+  // a keyword without cased letters (Chinese, digits, punctuation) needs no case folding: strpos
+  // is several times cheaper than ILIKE, which folds every character of the page
+  const caseless = keyword.toLowerCase() === keyword.toUpperCase();
+  const textCheck: SQL = q?.exact
+    ? sql``
+    : caseless
+      ? sql`and (strpos(p.page_title, ${keyword}) > 0 or strpos(p.page_content, ${keyword}) > 0)`
+      : sql`and (p.page_title ilike ${pattern} or p.page_content ilike ${pattern})`;
   await keepPageStatsFresh(db);
-  // the snippet is cut only for the hits returned: the case-sensitive position first (cheap),
-  // lower() of the whole page only when that fails
+  // the snippet is cut only for the hits returned: the keyword as typed, then lower-cased (cheap),
+  // lower() of the whole page only when both fail
   const query = sql`
     select h.page_id, h.item_id, h.cat_id, h.page_title, h.s_number, h.author_uid, h.author_username, h.addtime,
       substr(h.page_content, greatest(1, x.at - ${SNIPPET_SIDE}::int), case when x.at > 0 then ${keyword.length + 2 * SNIPPET_SIDE}::int else ${2 * SNIPPET_SIDE}::int end) as search_content
@@ -59,21 +83,24 @@ export async function searchPages(db: DbOrTx, itemId: number, keyword: string, c
       from pages p
       where p.item_id = ${itemId} and p.is_del = 0 ${catFilter} ${indexFilter} ${textCheck}
       order by p.s_number, p.page_id
-      limit ${SEARCH_RESULT_LIMIT}::int
+      limit ${SEARCH_PAGE_SIZE + 1}::int offset ${(page - 1) * SEARCH_PAGE_SIZE}::int
     ) h
     cross join lateral (
-      select coalesce(nullif(strpos(h.page_content, ${keyword}), 0), strpos(lower(h.page_content), ${keyword.toLowerCase()})) as at
+      select coalesce(nullif(strpos(h.page_content, ${keyword}), 0), nullif(strpos(h.page_content, ${keyword.toLowerCase()}), 0), strpos(lower(h.page_content), ${keyword.toLowerCase()})) as at
     ) x
     order by h.s_number, h.page_id`;
-  // Without this the planner may read every page of the item for a rare word (the GIN scan
-  // of a prefix query is costed high, the text checks per row not at all): the index is always
-  // right for rare words, and walking the pages in order stays available for common ones.
-  const result = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    return tx.execute(query);
-  });
+  // Embedded PGlite may plan without statistics (it has no autovacuum; keepPageStatsFresh
+  // catches up only every 30 s) and then reads every page of the item for a rare word: forbid
+  // the sequential scan there. It costs nothing in-process; against a server it would cost three
+  // round trips per search, and autovacuum keeps the statistics current.
+  const result = opts.guardPlan
+    ? await db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return tx.execute(query);
+      })
+    : await db.execute(query);
   const rows = (result as unknown as { rows: Row[] }).rows;
-  return rows.map((r) => ({
+  const hits = rows.slice(0, SEARCH_PAGE_SIZE).map((r) => ({
     pageId: Number(r.page_id),
     itemId: Number(r.item_id),
     catId: Number(r.cat_id),
@@ -84,4 +111,5 @@ export async function searchPages(db: DbOrTx, itemId: number, keyword: string, c
     addtime: Number(r.addtime),
     searchContent: r.search_content,
   }));
+  return { hits, hasMore: rows.length > SEARCH_PAGE_SIZE };
 }

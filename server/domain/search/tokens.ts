@@ -14,10 +14,15 @@ const MAX_WORD = 40;
 /** keeps a tsvector well under PostgreSQL's 1 MB limit even for 2-million-character pages */
 const MAX_BYTES = 600_000;
 
-const kind = (ch: string) => (/\p{Lu}/u.test(ch) ? 'U' : /\p{N}/u.test(ch) ? 'N' : 'L');
+/** U upper-case letter, N digit, L other letter (ASCII answered without a regular expression: most text is) */
+function kind(ch: string): 'U' | 'N' | 'L' {
+  const c = ch.charCodeAt(0);
+  if (c < 128) return c >= 65 && c <= 90 ? 'U' : c >= 48 && c <= 57 ? 'N' : 'L';
+  return /\p{Lu}/u.test(ch) ? 'U' : /\p{N}/u.test(ch) ? 'N' : 'L';
+}
 
 /** Where the parts of an identifier start: 0, lower→Upper, letter↔digit, and HTTPServer's S. */
-export function partStarts(w: string[]): number[] {
+export function partStarts(w: ArrayLike<string>): number[] {
   const out = [0];
   for (let i = 1; i < w.length; i++) {
     const a = kind(w[i - 1]);
@@ -33,34 +38,53 @@ const PAIR_GAP = /^[^\n\p{L}\p{N}]{1,8}$/u;
 /** joins a word pair in one token (never part of a word) */
 const PAIR = '+';
 
+const isAscii = (s: string) => {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+};
+
+/** A word's lower-cased parts, whole word first (at most MAX_WORD characters). */
+function wordParts(word: string, ascii: boolean): string[] {
+  if (ascii) {
+    // one character per code unit, and lower-casing keeps lengths: slice the string itself
+    const w = word.length > MAX_WORD ? word.slice(0, MAX_WORD) : word;
+    const lower = w.toLowerCase();
+    return partStarts(w).map((i) => (i === 0 ? lower : lower.slice(i)));
+  }
+  const w = Array.from(word).slice(0, MAX_WORD);
+  return partStarts(w).map((i) => w.slice(i).join('').toLowerCase());
+}
+
 /** Distinct index tokens of a text. */
 export function indexTokens(text: string): string[] {
   const out = new Set<string>();
   let bytes = 0;
-  const add = (t: string) => {
+  /** ascii: the length is the UTF-8 size */
+  const add = (t: string, ascii: boolean) => {
     if (out.has(t)) return;
     out.add(t);
-    bytes += Buffer.byteLength(t) + 8;
+    bytes += (ascii ? t.length : Buffer.byteLength(t)) + 8;
   };
   /** the previous word's parts (lower-cased) and where it ended, for word pairs */
-  let prev: { parts: string[]; end: number } | null = null;
+  let prev: { parts: string[]; end: number; ascii: boolean } | null = null;
   for (const m of text.matchAll(PIECES)) {
     if (bytes >= MAX_BYTES) break;
     if (m[1]) {
       prev = null;
       const chars = Array.from(m[1]);
       for (let i = 0; i < chars.length; i++) {
-        add(chars[i]);
-        if (i + 1 < chars.length) add(chars[i] + chars[i + 1]);
+        add(chars[i], false);
+        if (i + 1 < chars.length) add(chars[i] + chars[i + 1], false);
       }
     } else {
-      const w = Array.from(m[2]).slice(0, MAX_WORD);
-      const parts = partStarts(w).map((i) => w.slice(i).join('').toLowerCase());
-      parts.forEach(add);
-      if (prev && PAIR_GAP.test(text.slice(prev.end, m.index))) {
-        for (const p of prev.parts) add(p + PAIR + parts[0]);
+      const ascii = isAscii(m[2]);
+      const parts = wordParts(m[2], ascii);
+      for (const p of parts) add(p, ascii);
+      const gap = prev ? m.index - prev.end : 0;
+      if (prev && gap >= 1 && gap <= 16 && PAIR_GAP.test(text.slice(prev.end, m.index))) {
+        for (const p of prev.parts) add(p + PAIR + parts[0], ascii && prev.ascii);
       }
-      prev = { parts, end: m.index + m[0].length };
+      prev = { parts, end: m.index + m[0].length, ascii };
     }
   }
   return [...out];

@@ -8,7 +8,7 @@ export const myList = (original = false) => call<ItemSummary[]>('item/myList', o
 export const info = (p: { item_id: Id; keyword?: string; default_page_id?: Id }) =>
   call<ItemInfo>('item/info', p, { itemPassword: { itemId: p.item_id, pageId: p.default_page_id }, loading: !!p.keyword });
 
-export const search = (p: { item_id: Id; keyword: string }) => call<SearchResult>('item/search', p, { itemPassword: { itemId: p.item_id } });
+export const search = (p: { item_id: Id; keyword: string; page?: number }) => call<SearchResult>('item/search', p, { itemPassword: { itemId: p.item_id } });
 export const exitItem = (item_id: Id) => call('item/exitItem', { item_id });
 /** positions: item_id → position */
 export const sort = (positions: Record<string, number>) => call('item/sort', { data: positions });

@@ -33,7 +33,15 @@ export function ItemSidebar({ menu, pageId, search, onOpenPage }: Props) {
       </div>
       <div className="sidebar-scroll">
         {search.hits ? (
-          <SearchResults hits={search.hits} keyword={search.keyword} pageId={pageId} onOpenPage={onOpenPage} />
+          <SearchResults
+            hits={search.hits}
+            keyword={search.keyword}
+            pageId={pageId}
+            onOpenPage={onOpenPage}
+            hasMore={search.hasMore}
+            busy={search.busy}
+            onMore={() => void search.more()}
+          />
         ) : empty ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('itemShow.noPages')} />
         ) : (

@@ -1,4 +1,4 @@
-import { Empty } from 'antd';
+import { Button, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Id, MenuPage } from '../../api';
 import { excerpt } from './menuTree';
@@ -21,31 +21,56 @@ function Highlighted({ text, keyword }: { text: string; keyword: string }) {
 }
 
 /** Pages of the item matching the keyword (item/search). */
-export function SearchResults({ hits, keyword, pageId, onOpenPage }: { hits: SearchHit[]; keyword: string; pageId: Id | null; onOpenPage: (id: string) => void }) {
+export function SearchResults({
+  hits,
+  keyword,
+  pageId,
+  onOpenPage,
+  hasMore,
+  busy,
+  onMore,
+}: {
+  hits: SearchHit[];
+  keyword: string;
+  pageId: Id | null;
+  onOpenPage: (id: string) => void;
+  hasMore: boolean;
+  busy: boolean;
+  onMore: () => void;
+}) {
   const { t } = useTranslation();
   if (!hits.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('itemShow.noResults')} data-testid="search-empty" />;
   return (
-    <ul className="search-results" data-testid="search-results">
-      {hits.map((h) => (
-        <li key={String(h.page_id)}>
-          <a
-            href={`?page_id=${h.page_id}`}
-            className={String(h.page_id) === String(pageId) ? 'active' : undefined}
-            onClick={(e) => {
-              e.preventDefault();
-              onOpenPage(String(h.page_id));
-            }}
-            data-testid="search-hit"
-          >
-            <Highlighted text={h.page_title} keyword={keyword} />
-            {(h.search_content || h.page_content) && (
-              <span className="snippet">
-                <Highlighted text={excerpt(h.search_content || h.page_content, keyword)} keyword={keyword} />
-              </span>
-            )}
-          </a>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="search-results" data-testid="search-results">
+        {hits.map((h) => (
+          <li key={String(h.page_id)}>
+            <a
+              href={`?page_id=${h.page_id}`}
+              className={String(h.page_id) === String(pageId) ? 'active' : undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                onOpenPage(String(h.page_id));
+              }}
+              data-testid="search-hit"
+            >
+              <Highlighted text={h.page_title} keyword={keyword} />
+              {(h.search_content || h.page_content) && (
+                <span className="snippet">
+                  <Highlighted text={excerpt(h.search_content || h.page_content, keyword)} keyword={keyword} />
+                </span>
+              )}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {hasMore && (
+        <div className="search-more">
+          <Button type="link" loading={busy} onClick={onMore} data-testid="search-more">
+            {t('itemShow.moreResults')}
+          </Button>
+        </div>
+      )}
+    </>
   );
 }

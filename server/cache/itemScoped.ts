@@ -1,0 +1,68 @@
+// A per-process cache of answers computed from one item's pages and catalogs (search results):
+// every entry of an item goes when anything in that item is written — by this process's events
+// at once, by other processes' through 'reads.stale' (bridged over Redis) — and an entry lives at
+// most the read cache's time-to-live. A computation that overlapped a write is not kept, and
+// concurrent identical requests share one computation.
+import { LRUCache } from 'lru-cache';
+import type { EventBus } from '../events';
+
+interface Entry<V> {
+  value: V;
+  at: number;
+}
+
+export class ItemScopedCache<V extends object> {
+  private readonly entries: LRUCache<string, Entry<V>>;
+  private readonly keysOfItem = new Map<number, Set<string>>();
+  private readonly generation = new Map<number, number>();
+  private readonly inflight = new Map<string, { gen: number; promise: Promise<V> }>();
+
+  constructor(
+    events: EventBus,
+    private readonly ttlMs: number,
+    max: number,
+  ) {
+    this.entries = new LRUCache({ max, dispose: (_v, key) => this.forgetKey(key) });
+    const drop = ({ itemId }: { itemId: number }) => this.dropItem(itemId);
+    for (const name of ['page.saved', 'page.deleted', 'catalog.changed', 'item.changed', 'item.accessChanged'] as const) events.on(name, drop);
+    events.on('reads.stale', ({ itemIds }) => itemIds?.forEach((itemId) => this.dropItem(itemId)));
+  }
+
+  get(itemId: number, key: string, compute: () => Promise<V>): Promise<V> {
+    const full = `${itemId}\u0000${key}`;
+    const hit = this.entries.get(full);
+    if (hit && Date.now() - hit.at < this.ttlMs) return Promise.resolve(hit.value);
+    const gen = this.generation.get(itemId) ?? 0;
+    const flight = this.inflight.get(full);
+    if (flight && flight.gen === gen) return flight.promise;
+    const promise = compute()
+      .then((value) => {
+        if ((this.generation.get(itemId) ?? 0) === gen) {
+          this.entries.set(full, { value, at: Date.now() });
+          let keys = this.keysOfItem.get(itemId);
+          if (!keys) this.keysOfItem.set(itemId, (keys = new Set()));
+          keys.add(full);
+        }
+        return value;
+      })
+      .finally(() => {
+        if (this.inflight.get(full)?.promise === promise) this.inflight.delete(full);
+      });
+    this.inflight.set(full, { gen, promise });
+    return promise;
+  }
+
+  private dropItem(itemId: number): void {
+    this.generation.set(itemId, (this.generation.get(itemId) ?? 0) + 1);
+    const keys = this.keysOfItem.get(itemId);
+    this.keysOfItem.delete(itemId);
+    for (const key of keys ?? []) this.entries.delete(key);
+  }
+
+  private forgetKey(key: string): void {
+    const itemId = Number(key.slice(0, key.indexOf('\u0000')));
+    const keys = this.keysOfItem.get(itemId);
+    keys?.delete(key);
+    if (keys && !keys.size) this.keysOfItem.delete(itemId);
+  }
+}

@@ -1,0 +1,115 @@
+// Saving over an existing page in one statement — one round trip instead of seven (DESIGN §7
+// asks for 600 saves/s): lock the current version, copy it into page_history, trim the history
+// to the retention, write the new version. All parts share one snapshot, so the trim sees the
+// versions that were there before this one: deleting from the keep-th newest down leaves `keep`
+// versions counting the new one. A concurrent save of the same page waits on the row lock and
+// then works from the version that save wrote.
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { PageData } from './columns';
+
+export interface SaveOverInput {
+  pageId: number;
+  itemId: number;
+  title: string;
+  content: string;
+  /** undefined = keep */
+  catId?: number;
+  /** 0 = keep */
+  sNumber: number;
+  uid: number;
+  username: string;
+  now: number;
+  comments: string;
+  /** undefined = keep */
+  extInfo?: string;
+  vector: SQL;
+  /** versions kept; 0 = this writer keeps no history (the open API) */
+  keepHistory: number;
+}
+
+export interface SavedOver {
+  previous: { authorUid: number; pageContent: string };
+  row: PageData;
+}
+
+interface Row {
+  prev_author_uid: number | string;
+  prev_content: string;
+  page_id: number | string;
+  item_id: number | string;
+  cat_id: number | string;
+  page_title: string;
+  page_content: string;
+  s_number: number | string;
+  author_uid: number | string;
+  author_username: string;
+  addtime: number | string;
+  page_addtime: number | string;
+  page_comments: string;
+  ext_info: string;
+  is_del: number | string;
+  version: number | string;
+}
+
+const HISTORY_COLUMNS = sql.raw('page_id, item_id, cat_id, page_title, page_content, s_number, author_uid, author_username, page_comments, addtime');
+
+/** undefined when the page is not (or no longer) a live page of the item */
+export async function saveOver(db: DbOrTx, x: SaveOverInput): Promise<SavedOver | undefined> {
+  const history = x.keepHistory > 0;
+  const result = await db.execute(sql`
+    with prev as (
+      select page_id, item_id, cat_id, page_title, page_content, s_number, author_uid, author_username, addtime, page_addtime, page_comments, ext_info
+      from pages where page_id = ${x.pageId} and item_id = ${x.itemId} and is_del = 0
+      for update
+    ),
+    hist as (
+      insert into page_history (${HISTORY_COLUMNS}) select ${HISTORY_COLUMNS} from prev where ${history}::boolean
+    ),
+    trimmed as (
+      delete from page_history h using prev
+      where ${history}::boolean and h.page_id = prev.page_id and h.page_history_id <= (
+        select v.page_history_id from page_history v where v.page_id = prev.page_id
+        order by v.page_history_id desc offset ${Math.max(0, x.keepHistory - 1)}::int limit 1)
+    ),
+    saved as (
+      update pages p set
+        page_title = ${x.title},
+        page_content = ${x.content},
+        cat_id = coalesce(${x.catId ?? null}::int, prev.cat_id),
+        s_number = case when ${x.sNumber}::int > 0 then ${x.sNumber}::int else prev.s_number end,
+        author_uid = ${x.uid},
+        author_username = ${x.username},
+        addtime = ${x.now},
+        page_addtime = case when prev.page_addtime <> 0 then prev.page_addtime else prev.addtime end,
+        page_comments = ${x.comments},
+        ext_info = coalesce(${x.extInfo ?? null}::text, prev.ext_info),
+        version = p.version + 1,
+        search_vector = ${x.vector}
+      from prev where p.page_id = prev.page_id
+      returning p.page_id, p.item_id, p.cat_id, p.page_title, p.page_content, p.s_number, p.author_uid, p.author_username,
+        p.addtime, p.page_addtime, p.page_comments, p.ext_info, p.is_del, p.version
+    )
+    select prev.author_uid as prev_author_uid, prev.page_content as prev_content, saved.* from prev, saved`);
+  const r = (result as unknown as { rows: Row[] }).rows[0];
+  if (!r) return undefined;
+  return {
+    previous: { authorUid: Number(r.prev_author_uid), pageContent: r.prev_content },
+    row: {
+      pageId: Number(r.page_id),
+      itemId: Number(r.item_id),
+      catId: Number(r.cat_id),
+      pageTitle: r.page_title,
+      pageContent: r.page_content,
+      sNumber: Number(r.s_number),
+      authorUid: Number(r.author_uid),
+      authorUsername: r.author_username,
+      addtime: Number(r.addtime),
+      pageAddtime: Number(r.page_addtime),
+      pageComments: r.page_comments,
+      extInfo: r.ext_info,
+      isDel: Number(r.is_del),
+      version: Number(r.version),
+    },
+  };
+}
