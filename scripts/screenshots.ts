@@ -68,6 +68,8 @@ interface Data {
   single: number;
   loginPage: number;
   shareKey: string;
+  /** an item of 55 pages: search answers come 50 at a time */
+  many: number;
 }
 
 async function seed(server: E2EServer): Promise<Data> {
@@ -91,7 +93,11 @@ async function seed(server: E2EServer): Promise<Data> {
   await createItem(server, owner, { item_name: 'Team spreadsheet', item_type: 4 });
   await createItem(server, reader, { item_name: "Rob's notes", item_description: 'Shared with nobody' });
   const shareKey = await createShareLink(server, owner, loginPage);
-  return { owner, reader, pub, priv, single, loginPage, shareKey };
+  const many = await createItem(server, owner, { item_name: 'Order service 订单服务', item_description: 'Many pages: search answers 50 at a time' });
+  for (let i = 1; i <= 55; i++) {
+    await createPage(server, owner, { item_id: many, page_title: `Order endpoint ${i} 订单接口`, page_content: `## GET /orders/${i}\n\nReads order ${i}: status, lines and the 订单 history.`, s_number: i });
+  }
+  return { owner, reader, pub, priv, single, loginPage, shareKey, many };
 }
 
 interface Shot {
@@ -128,6 +134,20 @@ const SHOTS: Shot[] = [
       await input.fill('order');
       await input.press('Enter');
       await page.getByTestId('search-hit').first().waitFor();
+    },
+  },
+  {
+    name: 'item-search-more',
+    path: (d) => `/${d.many}`,
+    as: 'owner',
+    ready: '[data-testid="markdown-body"] h2',
+    then: async (page) => {
+      const menuButton = page.getByTestId('open-menu');
+      if (await menuButton.count()) await menuButton.click();
+      const input = page.locator('input[data-testid="item-search-input"], [data-testid="item-search-input"] input').first();
+      await input.fill('订单');
+      await input.press('Enter');
+      await page.getByTestId('search-more').scrollIntoViewIfNeeded();
     },
   },
   {
