@@ -1,5 +1,7 @@
 // /api/page/*: reading, saving, history, diff, delete, share links, ordering and HTTP edit locks.
 // Upload actions (upload, uploadImg, uploadList, deleteUploadFile) live in pageUpload.ts.
+import { pageInfoAnswer } from '../presenters/pageAnswer';
+import { withFragments } from '../http/jsonFragment';
 import { z } from 'zod';
 import { action, controller, type ActionRequest } from '../http/action';
 import { ApiError } from '../http/apiError';
@@ -49,11 +51,10 @@ const info = action({
     });
     // a cached key may have expired since it was read
     const share = extras.share && (extras.share.expireTime === 0 || extras.share.expireTime > req.deps.now()) ? extras.share : undefined;
-    const out: Record<string, unknown> = { ...presentPage(page), attachment_count: extras.attachmentCount, unique_key: share?.uniqueKey ?? '' };
-    if (req.params.bool('with_path')) {
-      out.full_path = [...(await catalogPath(req.deps.db, page.itemId, page.catId)), { page_id: page.pageId, page_title: page.pageTitle }];
-    }
-    return out;
+    const uniqueKey = share?.uniqueKey ?? '';
+    if (!req.params.bool('with_path')) return withFragments(pageInfoAnswer(page, extras, uniqueKey));
+    const fullPath = [...(await catalogPath(req.deps.db, page.itemId, page.catId)), { page_id: page.pageId, page_title: page.pageTitle }];
+    return { ...presentPage(page), attachment_count: extras.attachmentCount, unique_key: uniqueKey, full_path: fullPath };
   },
 });
 

@@ -66,8 +66,8 @@ const PLACEHOLDER = new RegExp(`"${QUOTED_MARK.replace(/[\\^$.*+?()[\]{}|]/g, '\
 export function stringifyWithFragments(value: unknown): string | SplicedJson {
   if (!containsMarked(value)) return JSON.stringify(value);
   const fragments: JsonFragment[] = [];
-  const text = JSON.stringify(value, (_key, v: unknown) => {
-    if (v instanceof WithFragments) return v.value;
+  const text = JSON.stringify(value, (_key, raw: unknown) => {
+    const v = raw instanceof WithFragments ? raw.value : raw;
     if (!(v instanceof JsonFragment)) return v;
     fragments.push(v);
     return `${MARK}${fragments.length - 1}`;

@@ -85,6 +85,25 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 describe('page/info', () => {
+  it('answers the same page without path from memory: identical fields, gzipped when large and asked for', async () => {
+    const big = await seedPage(app.deps.db, ids.item, '## Big\n\n' + '长内容 long content line\n'.repeat(1500), { pageTitle: 'Big page', catId: ids.catA1 });
+    const withPath = await call('page/info', { page_id: big, with_path: 1 }, 'reader');
+    const res = await app.fetch('/api/page/info', {
+      method: 'POST',
+      headers: { 'x-api-token': u.reader.user_token, 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'gzip' },
+      body: `page_id=${big}`,
+    });
+    // fetch decodes the body; the header says what came over the wire
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const plain = await res.json();
+    const { full_path: _path, ...fields } = withPath.data;
+    expect(_path).toHaveLength(3);
+    expect(plain).toEqual({ error_code: 0, data: fields });
+    // a save changes the answer at once
+    expect((await call('page/save', { page_id: big, page_title: 'Big page', page_content: 'now small' }, 'owner')).error_code).toBe(0);
+    expect((await call('page/info', { page_id: big }, 'reader')).data.page_content).toBe('now small');
+  });
+
   it('serves a page with formatted times, attachment count and share key', async () => {
     const r = await call('page/info', { page_id: ids.pA1, with_path: 1 }, 'reader');
     expect(r.error_code).toBe(0);
