@@ -34,8 +34,12 @@ export interface DomainEvents {
   /** a page's edit lock changed mode or holder (live editors re-check their rights) */
   'page.lockChanged': { pageId: number; itemId: number };
   'notice.created': { toUid: number; noticeId: number; title: string };
-  /** cached reads (server/cache/readCache) of these items and pages are out of date: other processes drop theirs */
-  'reads.stale': { itemIds?: number[]; pageIds?: number[] };
+  /**
+   * cached reads (server/cache/readCache, menus, search answers) of these items and pages are out of
+   * date: other processes drop theirs. itemIds: anything about the item, access included;
+   * editedItemIds: its row and its pages' menu and search (a page saved or deleted), not access.
+   */
+  'reads.stale': { itemIds?: number[]; pageIds?: number[]; editedItemIds?: number[] };
   'job.progress': { uid: number; jobId: string; name: string; status: string; progress: number; result?: unknown; error?: string };
 }
 

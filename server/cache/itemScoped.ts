@@ -25,7 +25,7 @@ export class ItemScopedCache<V extends object> {
     this.entries = new LRUCache({ max, dispose: (_v, key) => this.forgetKey(key) });
     const drop = ({ itemId }: { itemId: number }) => this.dropItem(itemId);
     for (const name of ['page.saved', 'page.deleted', 'catalog.changed', 'item.changed', 'item.accessChanged'] as const) events.on(name, drop);
-    events.on('reads.stale', ({ itemIds }) => itemIds?.forEach((itemId) => this.dropItem(itemId)));
+    events.on('reads.stale', ({ itemIds, editedItemIds }) => [...(itemIds ?? []), ...(editedItemIds ?? [])].forEach((itemId) => this.dropItem(itemId)));
   }
 
   get(itemId: number, key: string, compute: () => Promise<V>): Promise<V> {

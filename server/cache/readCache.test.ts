@@ -113,6 +113,30 @@ describe('read cache', () => {
     expect((await c)?.pageContent).toBe('after the write');
   });
 
+  it('a page save drops that page and the item row, keeps grants and the other pages, and tells other processes so', async () => {
+    const { events, cache, stale } = setup();
+    const itemLoad = vi.fn(async () => item(3));
+    const grantLoad = vi.fn(async () => []);
+    const otherPage = vi.fn(async () => page(31, 3));
+    const savedPage = vi.fn(async () => page(30, 3));
+    const warm = async () => {
+      await cache.item(3, itemLoad);
+      await cache.grantsOf(3, 5, grantLoad);
+      await cache.page(30, savedPage);
+      await cache.page(31, otherPage);
+    };
+    await warm();
+    events.emit('page.saved', { itemId: 3, pageId: 30 } as never);
+    expect(stale).toEqual([{ editedItemIds: [3], pageIds: [30] }]);
+    await warm();
+    expect([itemLoad, savedPage].map((f) => f.mock.calls.length)).toEqual([2, 2]);
+    expect([grantLoad, otherPage].map((f) => f.mock.calls.length)).toEqual([1, 1]);
+    // the same from another process
+    events.emit('reads.stale', markRemote({ editedItemIds: [3], pageIds: [31] }));
+    await warm();
+    expect([itemLoad, otherPage, grantLoad, savedPage].map((f) => f.mock.calls.length)).toEqual([3, 2, 1, 2]);
+  });
+
   it('a personal domain follows its item: once the domain is cleared it is looked up again', async () => {
     const { events, cache } = setup();
     await cache.domain('docs', async () => item(8, 'docs'));

@@ -54,14 +54,16 @@ export class ReadCache {
     local('item.changed', (p) => ({ itemIds: [p.itemId] }));
     local('item.attorned', (p) => ({ itemIds: [p.itemId] }));
     local('catalog.changed', (p) => ({ itemIds: [p.itemId] }));
-    local('page.saved', (p) => ({ itemIds: [p.itemId], pageIds: [p.pageId] }));
-    local('page.deleted', (p) => ({ itemIds: [p.itemId], pageIds: [p.pageId] }));
+    // a save or delete changes that page and the item row (update time; a single-page item's name),
+    // not who may read the item nor its other pages
+    local('page.saved', (p) => ({ editedItemIds: [p.itemId], pageIds: [p.pageId] }));
+    local('page.deleted', (p) => ({ editedItemIds: [p.itemId], pageIds: [p.pageId] }));
     // bridged itself: no need to say it twice
     events.on('item.accessChanged', (p) => this.drop({ itemIds: [p.itemId] }));
     events.on('reads.stale', (p) => this.drop(p));
   }
 
-  /** Forgets the named items (row, domain, grants, pages) and pages (row, extras). */
+  /** Forgets the named items (row, domain, grants, pages), edited items' rows, and pages (row, extras). */
   drop(stale: DomainEvents['reads.stale']): void {
     this.inflight.clear();
     for (const itemId of stale.itemIds ?? []) {
@@ -72,6 +74,12 @@ export class ReadCache {
       for (const key of this.grants.keys()) if (key.startsWith(`${itemId}:`)) this.grants.delete(key);
       for (const pageId of this.pagesOfItem.get(itemId) ?? []) this.dropPage(pageId);
       this.pagesOfItem.delete(itemId);
+    }
+    for (const itemId of stale.editedItemIds ?? []) {
+      // loads that learn their item from a row (domains) must not keep what they read before
+      this.itemDrops++;
+      this.itemGen.set(itemId, (this.itemGen.get(itemId) ?? 0) + 1);
+      this.items.delete(itemId);
     }
     for (const pageId of stale.pageIds ?? []) this.dropPage(pageId);
   }

@@ -31,7 +31,7 @@ class MenuCache {
     };
     for (const name of ['page.saved', 'page.deleted', 'catalog.changed', 'item.changed', 'item.accessChanged'] as const) deps.events.on(name, drop);
     // other processes' writes (bridged over Redis)
-    deps.events.on('reads.stale', ({ itemIds }) => itemIds?.forEach((itemId) => drop({ itemId })));
+    deps.events.on('reads.stale', ({ itemIds, editedItemIds }) => [...(itemIds ?? []), ...(editedItemIds ?? [])].forEach((itemId) => drop({ itemId })));
   }
 
   async get(item: ItemRow): Promise<MenuSource> {
