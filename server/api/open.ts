@@ -54,25 +54,10 @@ const updateDbItem = action({
   },
 });
 
-/**
- * showdoc_api.sh posts its body unencoded: a ']=' inside the comments (e.g. '?ids[]=1') makes
- * the form parser cut the content there, so say so instead of reporting that nothing was found.
- */
-function checkContentSurvived(req: ActionRequest): void {
-  if (req.params.has('content')) return;
-  if (req.params.names().some((n) => n.startsWith('content='))) {
-    throw new ApiError(
-      ErrorCode.GENERIC,
-      "The comments contain ']=' (as in '?ids[]=1'), which an unencoded form body cannot carry; URL-encode the content or avoid ']=' in comments",
-    );
-  }
-}
-
 const fromComments = action({
   auth: 'optional',
   async run(req) {
     const itemId = await itemOf(req);
-    checkContentSurvived(req);
     await importFromComments(req.deps, itemId, req.params.str('content', { raw: true, max: SCRIPT_MAX_CHARS }));
     return ok('\n 成功 \n\n ');
   },

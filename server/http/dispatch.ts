@@ -2,6 +2,7 @@
 // identifies the caller, enforces the action's auth mode, and writes the envelope.
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
+import { parseFormBody } from './formBody';
 import fs from 'node:fs';
 import type { AppDeps } from '../deps';
 import { ApiError } from './apiError';
@@ -37,9 +38,10 @@ export function routeOf(ctx: Koa.Context): ParsedRoute | null {
 
 function bodyParser(deps: AppDeps, upload: boolean, maxFileBytes: number): Koa.Middleware {
   const limit = deps.config.maxBodyBytes;
-  return koaBody({
+  const parser = koaBody({
     multipart: true,
-    urlencoded: true,
+    // form bodies: parseFormBody (PHP's name=value split)
+    urlencoded: false,
     json: true,
     text: false,
     jsonLimit: limit,
@@ -50,7 +52,16 @@ function bodyParser(deps: AppDeps, upload: boolean, maxFileBytes: number): Koa.M
       ? { maxFileSize: maxFileBytes, maxTotalFileSize: maxFileBytes * 5, maxFiles: 5, maxFieldsSize: limit, allowEmptyFiles: true, minFileSize: 0 }
       : { maxFiles: 0, maxFieldsSize: limit, allowEmptyFiles: true, minFileSize: 0 },
   });
+  return async (ctx, next) => {
+    if (PARSED_METHODS.has(ctx.method) && ctx.is('urlencoded')) {
+      ctx.request.body = (await parseFormBody(ctx, limit)) as typeof ctx.request.body;
+      return next();
+    }
+    return parser(ctx, next);
+  };
 }
+
+const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function sendRaw(ctx: Koa.Context, r: RawReply): void {
   ctx.status = r.status ?? 200;

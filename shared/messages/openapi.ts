@@ -7,6 +7,4 @@ export const openapi: Record<string, string> = {
   'This item already has {max} pages; the open API cannot add more': '该项目已有 {max} 个页面，开放 API 不能再新建页面',
   'table_info and table_detail describe no table': 'table_info 和 table_detail 中没有任何数据表',
   'No /** … */ comment block with @title and showdoc was found': '没有找到同时包含 @title 和 showdoc 的 /** … */ 注释块',
-  "The comments contain ']=' (as in '?ids[]=1'), which an unencoded form body cannot carry; URL-encode the content or avoid ']=' in comments":
-    "注释中含有 ']='（如 '?ids[]=1'），未编码的表单请求无法传递它；请对 content 进行 URL 编码，或在注释中避免 ']='",
 };
