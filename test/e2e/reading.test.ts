@@ -159,12 +159,15 @@ describe('the owner reads their item', () => {
     await context.close();
   });
 
-  it('search shows 50 hits, then the rest with "More results"', async () => {
+  it('a large menu arrives gzipped and shows; search shows 50 hits, then the rest with "More results"', async () => {
     const many = await createItem(server, owner, { item_name: 'Many pages' });
-    for (let i = 1; i <= 55; i++) await createPage(server, owner, { item_id: many, page_title: `Note ${i}`, page_content: `pagedzebra ${i}`, s_number: i });
+    for (let i = 1; i <= 55; i++) await createPage(server, owner, { item_id: many, page_title: `Note ${i} ${'with a longer title '.repeat(3)}`, page_content: `pagedzebra ${i}`, s_number: i });
     const context = await loggedInContext(browser, server, owner);
     const page = await context.newPage();
+    const infoEncoding = page.waitForResponse((r) => r.url().includes('/api/item/info')).then((r) => r.headerValue('content-encoding'));
     await openItem(page, `/${many}`);
+    expect(await infoEncoding).toBe('gzip');
+    expect(await page.getByTestId('catalog-menu').textContent()).toContain('Note 55');
     const input = page.locator('input[data-testid="item-search-input"], [data-testid="item-search-input"] input').first();
     await input.fill('pagedzebra');
     await input.press('Enter');
@@ -173,7 +176,7 @@ describe('the owner reads their item', () => {
     expect(await hits.count()).toBe(50);
     await page.getByTestId('search-more').click();
     await expect.poll(() => hits.count()).toBe(55);
-    expect(await hits.last().textContent()).toContain('Note 55');
+    expect(await hits.last().textContent()).toContain('Note 55 ');
     expect(await page.getByTestId('search-more').count()).toBe(0);
     await context.close();
   });
