@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startE2EServer, type E2EServer } from '../test/e2e/helpers/server';
-import { launchBrowser } from '../test/e2e/helpers/browser';
+import { launchBrowser, searchInItem } from '../test/e2e/helpers/browser';
 import { addMember, createCatalog, createItem, createPage, createShareLink, registerUser, type TestUser } from '../test/e2e/helpers/fixtures';
 
 const OUT = path.resolve('.tmp/screenshots');
@@ -100,6 +100,13 @@ async function seed(server: E2EServer): Promise<Data> {
   return { owner, reader, pub, priv, single, loginPage, shareKey, many };
 }
 
+/** On a phone the search box is in the menu drawer: open it first. */
+async function searchFromMenu(page: Page, keyword: string): Promise<void> {
+  const menuButton = page.getByTestId('open-menu');
+  if (await menuButton.count()) await menuButton.click();
+  await searchInItem(page, keyword);
+}
+
 interface Shot {
   name: string;
   path: (d: Data) => string;
@@ -128,11 +135,7 @@ const SHOTS: Shot[] = [
     as: 'owner',
     ready: '[data-testid="markdown-body"] h1',
     then: async (page) => {
-      const menuButton = page.getByTestId('open-menu');
-      if (await menuButton.count()) await menuButton.click();
-      const input = page.locator('input[data-testid="item-search-input"], [data-testid="item-search-input"] input').first();
-      await input.fill('order');
-      await input.press('Enter');
+      await searchFromMenu(page, 'order');
       await page.getByTestId('search-hit').first().waitFor();
     },
   },
@@ -142,11 +145,7 @@ const SHOTS: Shot[] = [
     as: 'owner',
     ready: '[data-testid="markdown-body"] h2',
     then: async (page) => {
-      const menuButton = page.getByTestId('open-menu');
-      if (await menuButton.count()) await menuButton.click();
-      const input = page.locator('input[data-testid="item-search-input"], [data-testid="item-search-input"] input').first();
-      await input.fill('订单');
-      await input.press('Enter');
+      await searchFromMenu(page, '订单');
       await page.getByTestId('search-more').scrollIntoViewIfNeeded();
     },
   },

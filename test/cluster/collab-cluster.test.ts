@@ -3,13 +3,9 @@
 // loses nothing that another participant had already received.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedItem, seedPage, addMember, connectEditor, connectSocket, emitAck, synced, until, type Editor } from '../helpers/realtime';
-import { clusterDatabase, createUserWithToken, startNode, startRedis, type ClusterUser, type LocalRedis, type ServerProcess } from '../helpers/cluster';
-import type { TestDatabase } from '../helpers/db';
+import { createUserWithToken, startNode, startTwoProcesses, type ClusterUser, type TwoProcesses } from '../helpers/cluster';
 
-let db: TestDatabase;
-let redis: LocalRedis;
-let n1: ServerProcess;
-let n2: ServerProcess;
+let c: TwoProcesses;
 let ann: ClusterUser;
 let bob: ClusterUser;
 let itemId: number;
@@ -17,28 +13,23 @@ const editors: Editor[] = [];
 const track = (e: Editor) => (editors.push(e), e);
 
 beforeAll(async () => {
-  db = await clusterDatabase();
-  redis = await startRedis();
-  const env = { DATABASE_URL: db.url!, REDIS_URL: redis.url };
-  [n1, n2] = await Promise.all([startNode(env), startNode(env)]);
-  ann = await createUserWithToken(db, 'cl_ann');
-  bob = await createUserWithToken(db, 'cl_bob');
-  itemId = await seedItem(db.db, ann);
-  await addMember(db.db, itemId, bob, 1);
+  c = await startTwoProcesses();
+  ann = await createUserWithToken(c.db, 'cl_ann');
+  bob = await createUserWithToken(c.db, 'cl_bob');
+  itemId = await seedItem(c.db.db, ann);
+  await addMember(c.db.db, itemId, bob, 1);
 }, 120_000);
 
 afterAll(async () => {
   editors.forEach((e) => e.destroy());
-  await Promise.all([n1?.kill(), n2?.kill()]);
-  await redis?.stop();
-  await db?.drop();
+  await c?.stop();
 });
 
 describe('two processes', () => {
   it('editors on different processes converge', async () => {
-    const pageId = await seedPage(db.db, itemId, 'shared');
-    const a = track(connectEditor(n1.url, `page.${pageId}`, ann.user_token));
-    const b = track(connectEditor(n2.url, `page.${pageId}`, bob.user_token));
+    const pageId = await seedPage(c.db.db, itemId, 'shared');
+    const a = track(connectEditor(c.n1.url, `page.${pageId}`, ann.user_token));
+    const b = track(connectEditor(c.n2.url, `page.${pageId}`, bob.user_token));
     await Promise.all([synced(a), synced(b)]);
     for (let i = 0; i < 20; i++) {
       a.text.insert(a.text.length, `a${i} `);
@@ -48,8 +39,8 @@ describe('two processes', () => {
   });
 
   it('presence in a room spans both processes', async () => {
-    const sa = await connectSocket(n1.url, ann.user_token);
-    const sb = await connectSocket(n2.url, bob.user_token);
+    const sa = await connectSocket(c.n1.url, ann.user_token);
+    const sb = await connectSocket(c.n2.url, bob.user_token);
     await emitAck(sa, 'item:join', { item_id: itemId });
     const joined = await emitAck(sb, 'item:join', { item_id: itemId });
     expect(joined.presence.users.map((u: any) => u.name).sort()).toEqual(['cl_ann', 'cl_bob']);
@@ -58,43 +49,43 @@ describe('two processes', () => {
   });
 
   it('keeps working when Redis goes away and converges when it returns', async () => {
-    const pageId = await seedPage(db.db, itemId, 'redis');
-    const a = track(connectEditor(n1.url, `page.${pageId}`, ann.user_token));
-    const b = track(connectEditor(n2.url, `page.${pageId}`, bob.user_token));
+    const pageId = await seedPage(c.db.db, itemId, 'redis');
+    const a = track(connectEditor(c.n1.url, `page.${pageId}`, ann.user_token));
+    const b = track(connectEditor(c.n2.url, `page.${pageId}`, bob.user_token));
     await Promise.all([synced(a), synced(b)]);
-    await redis.stop();
+    await c.redis.stop();
     a.text.insert(0, 'during-outage-A ');
     b.text.insert(b.text.length, ' during-outage-B');
     // each process still serves its own editors
     await new Promise((r) => setTimeout(r, 500));
     expect(a.text.toString()).toContain('during-outage-A');
-    await redis.start();
+    await c.redis.start();
     await until(() => a.text.toString() === b.text.toString() && a.text.toString().includes('during-outage-B'), 'converged after Redis returned', 20_000);
-    expect(n1.proc.exitCode).toBeNull();
-    expect(n2.proc.exitCode).toBeNull();
+    expect(c.n1.proc.exitCode).toBeNull();
+    expect(c.n2.proc.exitCode).toBeNull();
   });
 });
 
 describe('kill -9', () => {
   it('every update another participant received is in the document after restart', async () => {
-    const pageId = await seedPage(db.db, itemId, '');
-    const writer = track(connectEditor(n1.url, `page.${pageId}`, ann.user_token));
-    const observer = track(connectEditor(n1.url, `page.${pageId}`, bob.user_token));
+    const pageId = await seedPage(c.db.db, itemId, '');
+    const writer = track(connectEditor(c.n1.url, `page.${pageId}`, ann.user_token));
+    const observer = track(connectEditor(c.n1.url, `page.${pageId}`, bob.user_token));
     await Promise.all([synced(writer), synced(observer)]);
     let seen = '';
     observer.text.observe(() => (seen = observer.text.toString()));
     let i = 0;
     const typing = setInterval(() => writer.text.insert(writer.text.length, `w${i++};`), 5);
     await until(() => seen.length > 200, 'observer received typing');
-    n1.proc.kill('SIGKILL');
-    await new Promise<void>((r) => n1.proc.once('exit', () => r()));
+    c.n1.proc.kill('SIGKILL');
+    await new Promise<void>((r) => c.n1.proc.once('exit', () => r()));
     clearInterval(typing);
     const acknowledged = seen;
     writer.destroy();
     observer.destroy();
-    n1 = await startNode({ DATABASE_URL: db.url!, REDIS_URL: redis.url }, n1.port);
+    c.n1 = await startNode(c.env, c.n1.port);
     // a fresh client holds nothing of its own: it sees only what the server stored
-    const fresh = track(connectEditor(n1.url, `page.${pageId}`, bob.user_token));
+    const fresh = track(connectEditor(c.n1.url, `page.${pageId}`, bob.user_token));
     await synced(fresh);
     expect(fresh.text.toString().startsWith(acknowledged)).toBe(true);
     expect(acknowledged.length).toBeGreaterThan(200);

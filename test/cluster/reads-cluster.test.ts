@@ -3,13 +3,9 @@
 // other's cache over Redis — well before the 3 s time-to-live would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedItem, seedPage, addMember, until } from '../helpers/realtime';
-import { clusterDatabase, createUserWithToken, startNode, startRedis, type ClusterUser, type LocalRedis, type ServerProcess } from '../helpers/cluster';
-import type { TestDatabase } from '../helpers/db';
+import { createUserWithToken, startTwoProcesses, type ClusterUser, type ServerProcess, type TwoProcesses } from '../helpers/cluster';
 
-let db: TestDatabase;
-let redis: LocalRedis;
-let n1: ServerProcess;
-let n2: ServerProcess;
+let c: TwoProcesses;
 let ann: ClusterUser;
 let bob: ClusterUser;
 let itemId: number;
@@ -28,47 +24,42 @@ const call = async (node: ServerProcess, action: string, token: string, params: 
 };
 
 beforeAll(async () => {
-  db = await clusterDatabase();
-  redis = await startRedis();
-  const env = { DATABASE_URL: db.url!, REDIS_URL: redis.url };
-  [n1, n2] = await Promise.all([startNode(env), startNode(env)]);
-  ann = await createUserWithToken(db, 'rc_ann');
-  bob = await createUserWithToken(db, 'rc_bob');
+  c = await startTwoProcesses();
+  ann = await createUserWithToken(c.db, 'rc_ann');
+  bob = await createUserWithToken(c.db, 'rc_bob');
   // private: only members may read it
-  itemId = await seedItem(db.db, ann, { password: 'stored-hash-of-some-password' });
-  pageId = await seedPage(db.db, itemId, 'first words', { pageTitle: 'Before' });
+  itemId = await seedItem(c.db.db, ann, { password: 'stored-hash-of-some-password' });
+  pageId = await seedPage(c.db.db, itemId, 'first words', { pageTitle: 'Before' });
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([n1?.kill(), n2?.kill()]);
-  await redis?.stop();
-  await db?.drop();
+  await c?.stop();
 });
 
 describe('cached reads across processes', () => {
   it('a page saved on one process shows in the other’s menu, page and search at once', async () => {
-    const found = async (keyword: string) => (await call(n2, 'item/search', ann.user_token, { item_id: itemId, keyword })).data.pages.length;
+    const found = async (keyword: string) => (await call(c.n2, 'item/search', ann.user_token, { item_id: itemId, keyword })).data.pages.length;
     // warm the second process's caches
-    expect((await call(n2, 'item/info', ann.user_token, { item_id: itemId })).data.menu.pages[0].page_title).toBe('Before');
-    expect((await call(n2, 'page/info', ann.user_token, { page_id: pageId })).data.page_content).toBe('first words');
+    expect((await call(c.n2, 'item/info', ann.user_token, { item_id: itemId })).data.menu.pages[0].page_title).toBe('Before');
+    expect((await call(c.n2, 'page/info', ann.user_token, { page_id: pageId })).data.page_content).toBe('first words');
     expect(await found('second')).toBe(0);
-    const saved = await call(n1, 'page/save', ann.user_token, { item_id: itemId, page_id: pageId, page_title: 'After', page_content: 'second words' });
+    const saved = await call(c.n1, 'page/save', ann.user_token, { item_id: itemId, page_id: pageId, page_title: 'After', page_content: 'second words' });
     expect(saved.error_code).toBe(0);
     const started = Date.now();
-    await until(async () => (await call(n2, 'item/info', ann.user_token, { item_id: itemId })).data.menu.pages[0].page_title === 'After', 'menu on n2', BRIDGE_MS);
-    await until(async () => (await call(n2, 'page/info', ann.user_token, { page_id: pageId })).data.page_content === 'second words', 'page on n2', BRIDGE_MS);
+    await until(async () => (await call(c.n2, 'item/info', ann.user_token, { item_id: itemId })).data.menu.pages[0].page_title === 'After', 'menu on n2', BRIDGE_MS);
+    await until(async () => (await call(c.n2, 'page/info', ann.user_token, { page_id: pageId })).data.page_content === 'second words', 'page on n2', BRIDGE_MS);
     await until(async () => (await found('second')) === 1, 'search on n2', BRIDGE_MS);
     expect(Date.now() - started).toBeLessThan(BRIDGE_MS);
   });
 
   it('a member removed on one process is refused by the other at once', async () => {
-    const memberId = await addMember(db.db, itemId, bob, 0);
+    const memberId = await addMember(c.db.db, itemId, bob, 0);
     // the member row was written behind both processes' backs: wait out the cached "no grant"
-    await until(async () => (await call(n2, 'page/info', bob.user_token, { page_id: pageId })).error_code === 0, 'bob can read', 5_000);
-    expect((await call(n2, 'item/info', bob.user_token, { item_id: itemId })).error_code).toBe(0);
-    const removed = await call(n1, 'member/delete', ann.user_token, { item_id: itemId, item_member_id: memberId });
+    await until(async () => (await call(c.n2, 'page/info', bob.user_token, { page_id: pageId })).error_code === 0, 'bob can read', 5_000);
+    expect((await call(c.n2, 'item/info', bob.user_token, { item_id: itemId })).error_code).toBe(0);
+    const removed = await call(c.n1, 'member/delete', ann.user_token, { item_id: itemId, item_member_id: memberId });
     expect(removed.error_code).toBe(0);
-    await until(async () => (await call(n2, 'page/info', bob.user_token, { page_id: pageId })).error_code !== 0, 'bob refused on n2', BRIDGE_MS);
-    expect((await call(n2, 'item/info', bob.user_token, { item_id: itemId })).error_code).not.toBe(0);
+    await until(async () => (await call(c.n2, 'page/info', bob.user_token, { page_id: pageId })).error_code !== 0, 'bob refused on n2', BRIDGE_MS);
+    expect((await call(c.n2, 'item/info', bob.user_token, { item_id: itemId })).error_code).not.toBe(0);
   });
 });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startE2EServer, TEST_CAPTCHA, type E2EServer } from './helpers/server';
-import { launchBrowser, watchErrors } from './helpers/browser';
+import { launchBrowser, searchInItem, watchErrors } from './helpers/browser';
 import {
   addMember,
   anonymousContext,
@@ -143,10 +143,7 @@ describe('the owner reads their item', () => {
     const context = await loggedInContext(browser, server, owner);
     const page = await context.newPage();
     await openItem(page, `/${ids.pub}`);
-    // antd puts the test id on the input or on its wrapper depending on the version
-    const input = page.locator('input[data-testid="item-search-input"], [data-testid="item-search-input"] input').first();
-    await input.fill('keyword-zebra');
-    await input.press('Enter');
+    const input = await searchInItem(page, 'keyword-zebra');
     const hits = page.getByTestId('search-hit');
     await hits.first().waitFor();
     expect(await hits.count()).toBe(1);
@@ -168,9 +165,7 @@ describe('the owner reads their item', () => {
     await openItem(page, `/${many}`);
     expect(await infoEncoding).toBe('gzip');
     expect(await page.getByTestId('catalog-menu').textContent()).toContain('Note 55');
-    const input = page.locator('input[data-testid="item-search-input"], [data-testid="item-search-input"] input').first();
-    await input.fill('pagedzebra');
-    await input.press('Enter');
+    await searchInItem(page, 'pagedzebra');
     const hits = page.getByTestId('search-hit');
     await hits.first().waitFor();
     expect(await hits.count()).toBe(50);

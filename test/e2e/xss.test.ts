@@ -5,7 +5,7 @@ import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startE2EServer, type E2EServer } from './helpers/server';
-import { launchBrowser } from './helpers/browser';
+import { launchBrowser, searchInItem } from './helpers/browser';
 import { appReady, createCatalog, createItem, createPage, registerUser, type TestUser } from './helpers/fixtures';
 
 let server: E2EServer;
@@ -171,9 +171,7 @@ describe('the §2.6 catalogue renders inert', () => {
     const itemId = await createItem(server, owner, { item_name: 'Search XSS' });
     await createPage(server, owner, { item_id: itemId, page_title: TITLE, page_content: `needle <img src=x onerror=${X}> needle` });
     const { page, dialogs, close } = await visit(`/${itemId}`, 'page-title');
-    const input = page.locator('input[data-testid="item-search-input"], [data-testid="item-search-input"] input').first();
-    await input.fill('needle');
-    await input.press('Enter');
+    await searchInItem(page, 'needle');
     await page.getByTestId('search-hit').first().waitFor();
     expect(await page.getByTestId('search-hit').first().textContent()).toContain(TITLE);
     await page.waitForTimeout(300);

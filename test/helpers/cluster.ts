@@ -117,3 +117,33 @@ export async function createUserWithToken(db: TestDatabase, username: string, gr
 export async function clusterDatabase(): Promise<TestDatabase> {
   return createTestDatabase();
 }
+
+/** One database, one Redis and two app processes on them; n1/n2 may be replaced (restarts), stop() ends the current ones. */
+export interface TwoProcesses {
+  db: TestDatabase;
+  redis: LocalRedis;
+  env: Record<string, string>;
+  n1: ServerProcess;
+  n2: ServerProcess;
+  stop(): Promise<void>;
+}
+
+export async function startTwoProcesses(): Promise<TwoProcesses> {
+  const db = await clusterDatabase();
+  const redis = await startRedis();
+  const env = { DATABASE_URL: db.url!, REDIS_URL: redis.url };
+  const [n1, n2] = await Promise.all([startNode(env), startNode(env)]);
+  const cluster: TwoProcesses = {
+    db,
+    redis,
+    env,
+    n1,
+    n2,
+    stop: async () => {
+      await Promise.all([cluster.n1.kill(), cluster.n2.kill()]);
+      await redis.stop();
+      await db.drop();
+    },
+  };
+  return cluster;
+}

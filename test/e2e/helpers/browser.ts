@@ -1,7 +1,7 @@
 // Real Chromium (Debian's /usr/bin/chromium) through playwright-core.
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -38,4 +38,13 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** Types a keyword into the item's search box and presses Enter; returns the box. */
+export async function searchInItem(page: Page, keyword: string): Promise<Locator> {
+  // antd puts the test id on the input or on its wrapper depending on the version
+  const input = page.locator('input[data-testid="item-search-input"], [data-testid="item-search-input"] input').first();
+  await input.fill(keyword);
+  await input.press('Enter');
+  return input;
 }
