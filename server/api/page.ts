@@ -16,7 +16,7 @@ import { findHistory, listHistory, updateHistoryComments } from '../domain/pages
 import { deletePage } from '../domain/pages/delete';
 import { shareByKey, shareOfPage, toggleShare } from '../domain/pages/share';
 import { attachmentCount } from '../domain/pages/read';
-import { blockingHolder, liveLock, setHttpLock } from '../domain/pages/httpLocks';
+import { liveLock, setHttpLock } from '../domain/pages/httpLocks';
 import { applyPageOrder, pagesOfItem } from '../domain/pages/sort';
 import { findPageData } from '../domain/pages/find';
 import { presentHistory, presentPage, presentSharedPage } from '../presenters/page';
@@ -103,10 +103,6 @@ const save = action({
       await checkTargetCatalog(req, access, catId);
     }
     if (content.trim() === '') throw new ApiError(ErrorCode.NO_PERMISSION, 'Empty content cannot be saved; write something first');
-    if (pageId > 0) {
-      const holder = await blockingHolder(req.deps, pageId, me.uid);
-      if (holder) throw new ApiError(ErrorCode.GENERIC, '{name} is editing this page; try again later', { name: holder });
-    }
     const title = p.str('page_title', { max: PAGE_TITLE_MAX_CHARS }) || (req.lang === 'zh' ? '默认标题' : 'Untitled');
     const r = await savePage(req.deps, {
       itemId: access.item.itemId,
@@ -120,6 +116,7 @@ const save = action({
       uid: me.uid,
       username: me.username,
       source: p.bool('from_collab') ? 'collab' : 'http',
+      respectLocks: true,
     });
     return { page_id: r.pageId, item_id: r.itemId, cat_id: r.catId, page_title: title, version: r.version, created: r.created };
   },

@@ -145,4 +145,28 @@ describe('read cache', () => {
     expect(await cache.domain('docs', load)).toBeUndefined();
     expect(load).toHaveBeenCalledTimes(1);
   });
+
+  it("a page's mark moves with writes to that page and to all of its item, not with saves of other pages", () => {
+    const { events, cache } = setup();
+    const mark = cache.pageMark(40, 4);
+    events.emit('page.saved', { itemId: 4, pageId: 41 } as never);
+    events.emit('item.changed', { itemId: 5 });
+    expect(cache.pageMark(40, 4)).toBe(mark);
+    events.emit('page.saved', { itemId: 4, pageId: 40 } as never);
+    const afterSave = cache.pageMark(40, 4);
+    expect(afterSave).not.toBe(mark);
+    events.emit('catalog.changed', { itemId: 4 });
+    expect(cache.pageMark(40, 4)).not.toBe(afterSave);
+  });
+
+  it('keeps the row a writer stored: the next read needs no load, and the next invalidation drops it', async () => {
+    const { events, cache } = setup();
+    cache.keepPage(page(50, 6, 'saved'));
+    const load = vi.fn(async () => page(50, 6, 'loaded'));
+    expect((await cache.page(50, load))?.pageContent).toBe('saved');
+    expect(load).not.toHaveBeenCalled();
+    // kept rows belong to their item like loaded ones: a catalog change drops them
+    events.emit('catalog.changed', { itemId: 6 });
+    expect((await cache.page(50, load))?.pageContent).toBe('loaded');
+  });
 });

@@ -34,8 +34,11 @@ export class ReadCache {
   /** bumped by each invalidation of an item (its row, grants and pages) or page */
   private readonly itemGen = new Map<number, number>();
   private readonly pageGen = new Map<number, number>();
-  /** bumped by every item invalidation: loads that learn their item only from the row check it */
+  /** bumped by every item invalidation (row and all, or row only): domain loads learn their item from the row */
   private itemDrops = 0;
+  /** bumped by invalidations of all of an item (its pages too), overall and per item */
+  private wholeItemDrops = 0;
+  private readonly wholeItemGen = new Map<number, number>();
   /** loads under way, shared by concurrent callers; a write forgets them all, so later callers load anew */
   private readonly inflight = new Map<string, Promise<unknown>>();
 
@@ -68,7 +71,9 @@ export class ReadCache {
     this.inflight.clear();
     for (const itemId of stale.itemIds ?? []) {
       this.itemDrops++;
+      this.wholeItemDrops++;
       this.itemGen.set(itemId, (this.itemGen.get(itemId) ?? 0) + 1);
+      this.wholeItemGen.set(itemId, (this.wholeItemGen.get(itemId) ?? 0) + 1);
       for (const [domain, e] of this.domains.entries()) if (e.value === itemId) this.domains.delete(domain);
       this.items.delete(itemId);
       for (const key of this.grants.keys()) if (key.startsWith(`${itemId}:`)) this.grants.delete(key);
@@ -94,8 +99,9 @@ export class ReadCache {
   private itemStamp(itemId: number): number {
     return this.itemGen.get(itemId) ?? 0;
   }
+  /** a page load learns its item only from the row: any whole-item drop counts */
   private pageStamp(pageId: number): string {
-    return `${this.itemDrops}:${this.pageGen.get(pageId) ?? 0}`;
+    return `${this.wholeItemDrops}:${this.pageGen.get(pageId) ?? 0}`;
   }
 
   /**
@@ -164,12 +170,23 @@ export class ReadCache {
   }
 
   page(pageId: number, load: () => Promise<PageData | undefined>): Promise<PageData | undefined> {
-    return this.through(this.pages, `page:${pageId}`, pageId, () => this.pageStamp(pageId), load, (row) => {
-      this.pages.set(pageId, { value: row, at: Date.now() });
-      const set = this.pagesOfItem.get(row.itemId) ?? new Set<number>();
-      set.add(pageId);
-      this.pagesOfItem.set(row.itemId, set);
-    });
+    return this.through(this.pages, `page:${pageId}`, pageId, () => this.pageStamp(pageId), load, (row) => this.keepPage(row));
+  }
+
+  /** Changes whenever the page, or all of its item, is invalidated: compare before and after a write (see keepPage). */
+  pageMark(pageId: number, itemId: number): string {
+    return `${this.wholeItemGen.get(itemId) ?? 0}:${this.pageGen.get(pageId) ?? 0}`;
+  }
+
+  /**
+   * Keeps the row a write just stored. The writer checks, synchronously before publishing its own
+   * event, that pageMark did not change since before the write: no other write overlapped it.
+   */
+  keepPage(row: PageData): void {
+    this.pages.set(row.pageId, { value: row, at: Date.now() });
+    const set = this.pagesOfItem.get(row.itemId) ?? new Set<number>();
+    set.add(row.pageId);
+    this.pagesOfItem.set(row.itemId, set);
   }
 
   async pageExtras(pageId: number, load: () => Promise<PageExtras>): Promise<PageExtras> {

@@ -174,6 +174,11 @@ describe('HTTP edit locks', () => {
       const save = await call('page/save', { page_id: pB, page_content: 'overwrite' }, 'owner');
       expect(save.error_code).toBe(10101);
       expect(save.error_message).toContain('sl_editor');
+      const [kept] = await app.deps.db.select().from(pages).where(eq(pages.pageId, pB));
+      expect(kept.pageContent).not.toBe('overwrite');
+      expect((await call('page/info', { page_id: pB }, 'owner')).data.page_content).toBe(kept.pageContent);
+      // the holder saves through its own lock
+      expect((await call('page/save', { page_id: pB, page_content: 'by the holder' }, 'editor')).error_code).toBe(0);
       // heartbeat by the holder keeps it
       expect((await call('page/setLock', { page_id: pB, item_id: item }, 'editor')).error_code).toBe(0);
       // someone else's release does nothing
@@ -202,7 +207,10 @@ describe('HTTP edit locks', () => {
       expect((await call('page/setLock', { page_id: pA, item_id: item }, 'editor')).error_code).toBe(0);
       app.setNow(t0 + 180 + LOCK_TTL_SECONDS - 1);
       expect((await call('page/isLock', { page_id: pA }, 'owner')).data.lock).toBe(1);
+      expect((await call('page/save', { page_id: pA, page_content: 'too early' }, 'owner')).error_code).toBe(10101);
       app.setNow(t0 + 180 + LOCK_TTL_SECONDS + 1);
+      // an expired lock refuses no save
+      expect((await call('page/save', { page_id: pA, page_content: 'after the lock' }, 'owner')).error_code).toBe(0);
       expect((await call('page/isLock', { page_id: pA }, 'owner')).data.lock).toBe(0);
       expect((await call('page/setLock', { page_id: pA, item_id: item }, 'owner')).error_code).toBe(0);
       await call('page/setLock', { page_id: pA, lock_to: 1000 }, 'owner');

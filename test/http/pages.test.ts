@@ -6,7 +6,8 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { addMember, seedItem, seedPage } from '../helpers/realtime';
 import { createUserWithToken } from '../helpers/cluster';
 import { catalogs, items, pageHistory, pages, recycle, teamItemMembers, teamItems, teamMembers, teams } from '../../server/db/schema';
-import type { DomainEvents } from '../../server/events';
+import { markRemote, type DomainEvents } from '../../server/events';
+import { savePage } from '../../server/domain/pages/save';
 
 let app: TestApp;
 type U = { uid: number; username: string; user_token: string };
@@ -331,6 +332,24 @@ describe('history, comments and diff', () => {
     // every version ever written is either the current one or in history, exactly once
     expect([...kept, page.pageContent].sort()).toEqual(['start', ...contents].sort());
     expect(page.version).toBe(1 + contents.length);
+    // the answer from memory is the version the database kept last
+    expect((await call('page/info', { page_id: id }, 'owner')).data.page_content).toBe(page.pageContent);
+  });
+
+  it('a save keeps its row for the next read, unless another write to the page overlapped it', async () => {
+    const id = await seedPage(app.deps.db, ids.item, 'start', { pageTitle: 'Kept' });
+    const input = { itemId: ids.item, pageId: id, title: 'Kept', uid: u.owner.uid, username: u.owner.username, source: 'http' as const };
+    const loads: number[] = [];
+    const read = () => app.deps.reads.page(id, async () => (loads.push(id), pageRow(id)) as never);
+    await savePage(app.deps, { ...input, content: 'alone' });
+    expect((await read())?.pageContent).toBe('alone');
+    expect(loads).toHaveLength(0);
+    // another process's write to this page is announced while this save runs: its row may be older
+    const saving = savePage(app.deps, { ...input, content: 'overlapped' });
+    app.deps.events.emit('reads.stale', markRemote({ pageIds: [id] }));
+    await saving;
+    expect((await read())?.pageContent).toBe('overlapped');
+    expect(loads).toHaveLength(1);
   });
 
   it('updates comments of a version (editors only, ids of this page only)', async () => {

@@ -2,7 +2,8 @@
 // uses too (server/realtime/pageLocks.ts). An HTTP lock ('http') lasts LOCK_TTL_SECONDS past its
 // last heartbeat (clients beat every 180 s); lock_to in the past (ShowDoc sends 1000) releases.
 // Another user's live lock of any mode refuses the caller, naming the holder; the caller's own
-// live-editor lock keeps its mode and is only refreshed.
+// live-editor lock keeps its mode and is only refreshed. HTTP saves check the lock in their own
+// statement (saveOver.ts): another user's HTTP or exclusive lock refuses them, a session does not.
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { pageLocks } from '../../db/schema';
@@ -71,11 +72,4 @@ export async function setHttpLock(deps: AppDeps, input: LockInput): Promise<{ id
     deps.events.emit('page.lockChanged', { pageId: input.pageId, itemId: input.itemId });
   }
   return { id: row.id, released: false };
-}
-
-/** Another user's live HTTP or exclusive lock: HTTP saves are refused while it lasts (a shared session is not). */
-export async function blockingHolder(deps: AppDeps, pageId: number, uid: number): Promise<string | null> {
-  const lock = await liveLock(deps, pageId);
-  if (!lock || lock.lockUid === uid || lock.mode === 'session') return null;
-  return lock.lockUsername;
 }

@@ -13,6 +13,8 @@ import { saveOver } from './saveOver';
 import { touchItem } from './touchItem';
 import { pageNotFound } from '../../policies/request';
 import { pageColumns, type PageData } from './columns';
+import { ApiError } from '../../http/apiError';
+import { ErrorCode } from '../../../shared/errors';
 
 export interface SavePageInput {
   itemId: number;
@@ -32,6 +34,8 @@ export interface SavePageInput {
   source: DomainEvents['page.saved']['source'];
   /** false for writers that keep no history (the open API, as ShowDoc) */
   history?: boolean;
+  /** refuse while another user holds a blocking edit lock on the page (HTTP page/save) */
+  respectLocks?: boolean;
 }
 
 export interface SavePageResult {
@@ -51,6 +55,8 @@ export async function savePage(deps: AppDeps, input: SavePageInput): Promise<Sav
 
   let previous: { authorUid: number; pageContent: string } | undefined;
   let row: PageData;
+  // the page's cache mark before writing: unchanged at the end, nothing else touched the page
+  const mark = input.pageId > 0 ? deps.reads.pageMark(input.pageId, input.itemId) : '';
   if (input.pageId > 0) {
     const saved = await saveOver(deps.db, {
       pageId: input.pageId,
@@ -66,8 +72,10 @@ export async function savePage(deps: AppDeps, input: SavePageInput): Promise<Sav
       extInfo: input.extInfo,
       vector,
       keepHistory: input.history === false ? 0 : await historyRetention(deps),
+      lockedFor: input.respectLocks ? input.uid : undefined,
     });
     if (!saved) throw pageNotFound();
+    if (saved.blockedBy !== undefined) throw new ApiError(ErrorCode.GENERIC, '{name} is editing this page; try again later', { name: saved.blockedBy });
     ({ previous, row } = saved);
   } else {
     [row] = await deps.db
@@ -90,6 +98,7 @@ export async function savePage(deps: AppDeps, input: SavePageInput): Promise<Sav
       .returning(pageColumns);
   }
   await touchItem(deps, input.itemId, input.title, now);
+  const untouched = input.pageId > 0 && deps.reads.pageMark(input.pageId, input.itemId) === mark;
   deps.events.emit('page.saved', {
     itemId: row.itemId,
     pageId: row.pageId,
@@ -102,5 +111,8 @@ export async function savePage(deps: AppDeps, input: SavePageInput): Promise<Sav
     previousContent: previous?.pageContent ?? '',
     version: row.version,
   });
+  // the next read of this page (the saver's reload, the next save's permission check) needs no
+  // query — unless another write to it overlapped this one, when only the database knows the end
+  if (untouched) deps.reads.keepPage(row);
   return { pageId: row.pageId, itemId: row.itemId, catId: row.catId, version: row.version, created: !previous, addtime: row.addtime };
 }

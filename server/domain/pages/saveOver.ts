@@ -3,9 +3,12 @@
 // to the retention, write the new version. All parts share one snapshot, so the trim sees the
 // versions that were there before this one: deleting from the keep-th newest down leaves `keep`
 // versions counting the new one. A concurrent save of the same page waits on the row lock and
-// then works from the version that save wrote.
+// then works from the version that save wrote. With `lockedFor`, another user's live HTTP or
+// exclusive edit lock (httpLocks.ts) refuses the save in the same statement, with no window
+// between the check and the write.
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import type { PageData } from './columns';
 
 export interface SaveOverInput {
@@ -26,17 +29,21 @@ export interface SaveOverInput {
   vector: SQL;
   /** versions kept; 0 = this writer keeps no history (the open API) */
   keepHistory: number;
+  /** refuse the save while another user than this one holds a blocking edit lock */
+  lockedFor?: number;
 }
 
-export interface SavedOver {
-  previous: { authorUid: number; pageContent: string };
-  row: PageData;
-}
+export type SavedOver =
+  | { previous: { authorUid: number; pageContent: string }; row: PageData; blockedBy?: undefined }
+  /** the holder of the lock that refused the save (nothing was written) */
+  | { blockedBy: string };
 
 interface Row {
+  blocked_by: string | null;
   prev_author_uid: number | string;
   prev_content: string;
-  page_id: number | string;
+  /** null: no live page of the item with that id */
+  page_id: number | string | null;
   item_id: number | string;
   cat_id: number | string;
   page_title: string;
@@ -57,10 +64,16 @@ const HISTORY_COLUMNS = sql.raw('page_id, item_id, cat_id, page_title, page_cont
 /** undefined when the page is not (or no longer) a live page of the item */
 export async function saveOver(db: DbOrTx, x: SaveOverInput): Promise<SavedOver | undefined> {
   const history = x.keepHistory > 0;
-  const result = await db.execute(sql`
-    with prev as (
+  const checkLock = x.lockedFor !== undefined;
+  const rows = await executeNamed<Row>(db, 'save_over', sql`
+    with blocker as (
+      select lock_username from page_locks
+      where ${checkLock}::boolean and page_id = ${x.pageId} and lock_to > ${x.now} and lock_uid <> ${x.lockedFor ?? 0}::int and mode <> 'session'
+      limit 1
+    ),
+    prev as (
       select page_id, item_id, cat_id, page_title, page_content, s_number, author_uid, author_username, addtime, page_addtime, page_comments, ext_info
-      from pages where page_id = ${x.pageId} and item_id = ${x.itemId} and is_del = 0
+      from pages where page_id = ${x.pageId} and item_id = ${x.itemId} and is_del = 0 and not exists (select 1 from blocker)
       for update
     ),
     hist as (
@@ -90,9 +103,12 @@ export async function saveOver(db: DbOrTx, x: SaveOverInput): Promise<SavedOver 
       returning p.page_id, p.item_id, p.cat_id, p.page_title, p.page_content, p.s_number, p.author_uid, p.author_username,
         p.addtime, p.page_addtime, p.page_comments, p.ext_info, p.is_del, p.version
     )
-    select prev.author_uid as prev_author_uid, prev.page_content as prev_content, saved.* from prev, saved`);
-  const r = (result as unknown as { rows: Row[] }).rows[0];
-  if (!r) return undefined;
+    select b.lock_username as blocked_by, s.* from (select 1) one
+      left join blocker b on true
+      left join (select prev.author_uid as prev_author_uid, prev.page_content as prev_content, saved.* from prev, saved) s on true`);
+  const r = rows[0];
+  if (r.blocked_by !== null) return { blockedBy: r.blocked_by };
+  if (r.page_id === null) return undefined;
   return {
     previous: { authorUid: Number(r.prev_author_uid), pageContent: r.prev_content },
     row: {

@@ -1,0 +1,29 @@
+// Statements a hot path runs thousands of times a second with the same text: PostgreSQL parses
+// and plans a named statement once per connection instead of on every call (the page save's
+// statement spent 0.45 ms planning per call, half its execution time). Only for statements whose
+// best plan does not depend on the values (lookups and writes by key); a search, whose plan turns
+// on how common the keyword is, must stay unnamed. PGlite runs them as usual.
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client';
+
+interface DrizzleInternals {
+  dialect: PgDialect;
+  _: { session: PgSession };
+}
+
+/** a name always means one text (node-postgres refuses a name reused for another text) */
+const nameFor = (label: string, text: string) => `${label}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+
+/**
+ * Runs `query` as the named statement `label_<hash of its text>`; returns its rows as db.execute
+ * does. The text must not vary with the values (no lists spliced in): each text is kept on every
+ * connection for its life.
+ */
+export async function executeNamed<Row>(db: DbOrTx, label: string, query: SQL): Promise<Row[]> {
+  const d = db as unknown as DrizzleInternals;
+  const built = d.dialect.sqlToQuery(query);
+  const result = await d._.session.prepareQuery(built, undefined, nameFor(label, built.sql), false).execute();
+  return (result as unknown as { rows: Row[] }).rows;
+}
