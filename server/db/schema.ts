@@ -162,6 +162,8 @@ export const pages = pgTable(
     index('pages_item_idx').on(t.itemId, t.isDel, t.sNumber, t.pageId),
     index('pages_cat_idx').on(t.catId),
     index('pages_search_idx').using('gin', t.searchVector),
+    /** the few pages still without a search vector (search/backfill.ts finds them without a scan) */
+    index('pages_unindexed_idx').on(t.itemId).where(sql`${t.searchVector} is null`),
   ],
 );
 

@@ -87,6 +87,20 @@ describe('item/search', () => {
     expect(titleOnly.data.pages[0].search_content.startsWith('Percent 100%')).toBe(true);
   });
 
+  it('cuts the snippet at the keyword however its letters are cased there', async () => {
+    const filler = 'lorem ipsum '.repeat(30);
+    await save('Casing', `Start ${filler} then RollOut the service ${filler}`);
+    await save('Umlaut', `Anfang ${filler} das ÄRGERNIS bleibt ${filler}`);
+    for (const keyword of ['rollout', 'ROLLOUT', 'rOLLoUT']) {
+      const [hit] = (await search(keyword, 'owner')).data.pages;
+      expect(hit.search_content).toContain('then RollOut the service');
+      expect(hit.search_content.startsWith('Start')).toBe(false);
+    }
+    const [umlaut] = (await search('ärgernis', 'owner')).data.pages;
+    expect(umlaut.search_content).toContain('das ÄRGERNIS bleibt');
+    expect(umlaut.search_content.startsWith('Anfang')).toBe(false);
+  });
+
   it('takes % and _ literally and finds punctuation-only keywords', async () => {
     expect(titles(await search('100%', 'owner'))).toEqual(['Root notes']);
     expect(titles(await search('%', 'owner'))).toEqual(['Root notes']);

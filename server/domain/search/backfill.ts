@@ -1,5 +1,5 @@
 // Pages written without a search vector (older rows, bulk copies) get one before an item is
-// searched. Checked at most every 10 s per item and process, so searches stay index-only.
+// searched. Checked at most every 10 s per item and process.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pages } from '../../db/schema';
@@ -15,6 +15,9 @@ export async function backfillVectors(db: DbOrTx, itemId: number): Promise<numbe
   if (!checkedAt) checked.set(db, (checkedAt = new Map()));
   const last = checkedAt.get(itemId);
   if (last !== undefined && Date.now() - last < CHECK_EVERY_MS) return 0;
+  // searches arriving meanwhile do not check again (the partial index pages_unindexed_idx makes
+  // the check itself one index probe)
+  checkedAt.set(itemId, Date.now());
   let done = 0;
   for (;;) {
     const rows = await db

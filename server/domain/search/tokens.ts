@@ -38,7 +38,7 @@ const PAIR_GAP = /^[^\n\p{L}\p{N}]{1,8}$/u;
 /** joins a word pair in one token (never part of a word) */
 const PAIR = '+';
 
-const isAscii = (s: string) => {
+export const isAscii = (s: string) => {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
   return true;
 };
