@@ -4,7 +4,7 @@ import { ItemScopedCache } from './itemScoped';
 
 const setup = (ttlMs = 60_000, max = 100) => {
   const events = new EventBus();
-  return { events, cache: new ItemScopedCache<{ n: number }>(events, ttlMs, max) };
+  return { events, cache: new ItemScopedCache<{ n: number }>(events, ttlMs, { maxBytes: max, sizeOf: () => 1 }) };
 };
 
 describe('item-scoped cache', () => {
@@ -66,5 +66,17 @@ describe('item-scoped cache', () => {
     await small.get(1, 'c', keep);
     await small.get(1, 'a', keep);
     expect(keep).toHaveBeenCalledTimes(4);
+  });
+
+  it('keeps answers up to a weight, not a count: one heavy answer pushes out several light ones', async () => {
+    const events = new EventBus();
+    const cache = new ItemScopedCache<{ n: number }>(events, 60_000, { maxBytes: 10, sizeOf: (v) => v.n });
+    const compute = vi.fn(async (n: number) => ({ n }));
+    for (const key of ['a', 'b', 'c']) await cache.get(1, key, () => compute(3));
+    await cache.get(1, 'heavy', () => compute(8));
+    // 3 + 3 + 3 + 8 > 10: the oldest light ones went, the heavy one stays
+    await cache.get(1, 'heavy', () => compute(8));
+    await cache.get(1, 'a', () => compute(3));
+    expect(compute.mock.calls.map((c) => c[0])).toEqual([3, 3, 3, 8, 3]);
   });
 });

@@ -20,9 +20,14 @@ export class ItemScopedCache<V extends object> {
   constructor(
     events: EventBus,
     private readonly ttlMs: number,
-    max: number,
+    /** the entries kept weigh at most maxBytes, as sizeOf estimates an answer (≥ 1) */
+    limits: { maxBytes: number; sizeOf: (value: V) => number },
   ) {
-    this.entries = new LRUCache({ max, dispose: (_v, key) => this.forgetKey(key) });
+    this.entries = new LRUCache({
+      maxSize: limits.maxBytes,
+      sizeCalculation: (e) => Math.max(1, Math.ceil(limits.sizeOf(e.value))),
+      dispose: (_v, key) => this.forgetKey(key),
+    });
     const drop = ({ itemId }: { itemId: number }) => this.dropItem(itemId);
     for (const name of ['page.saved', 'page.deleted', 'catalog.changed', 'item.changed', 'item.accessChanged'] as const) events.on(name, drop);
     events.on('reads.stale', ({ itemIds, editedItemIds }) => [...(itemIds ?? []), ...(editedItemIds ?? [])].forEach((itemId) => this.dropItem(itemId)));

@@ -5,11 +5,20 @@ import type { AppDeps } from '../../deps';
 import { ItemScopedCache } from '../../cache/itemScoped';
 import { searchPages, type SearchAnswer } from './search';
 
+/**
+ * Memory the kept answers may take (DESIGN §7: 300 MB for the process). A page of 50 hits is
+ * about 40 KB of heap: a count of entries alone let 5,000 distinct searches take 200 MB.
+ */
+const MAX_BYTES = 16 * 1024 * 1024;
+
+/** heap bytes of an answer, roughly: two bytes a character plus the objects around them */
+const answerBytes = (a: SearchAnswer) => a.hits.reduce((n, h) => n + 200 + 2 * (h.pageTitle.length + h.searchContent.length + h.authorUsername.length), 100);
+
 const caches = new WeakMap<AppDeps['events'], ItemScopedCache<SearchAnswer>>();
 
 export function cachedSearch(deps: AppDeps, itemId: number, keyword: string, catIds: number[] | null, page: number): Promise<SearchAnswer> {
   let cache = caches.get(deps.events);
-  if (!cache) caches.set(deps.events, (cache = new ItemScopedCache<SearchAnswer>(deps.events, deps.reads.ttlMs, 5_000)));
+  if (!cache) caches.set(deps.events, (cache = new ItemScopedCache<SearchAnswer>(deps.events, deps.reads.ttlMs, { maxBytes: MAX_BYTES, sizeOf: answerBytes })));
   const scope = catIds === null ? '*' : [...catIds].sort((a, b) => a - b).join(',');
   return cache.get(itemId, `${page}\u0000${scope}\u0000${keyword}`, () =>
     searchPages(deps.db, itemId, keyword, catIds, { page, guardPlan: deps.dbKind === 'pglite' }),
