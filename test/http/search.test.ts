@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUserWithToken, type ClusterUser } from '../helpers/cluster';
 import { addMember, seedItem, seedPage } from '../helpers/realtime';
+import { sql } from 'drizzle-orm';
 import { catalogs } from '../../server/db/schema';
+import { keepPageStatsFresh } from '../../server/domain/search/stats';
 
 let app: TestApp;
 const u: Record<string, ClusterUser> = {};
@@ -169,5 +171,25 @@ describe('item/search paging and freshness', () => {
     // recovered from the recycle bin: found again
     expect((await app.call('recycle/recover', { item_id: fresh, page_id: second }, { token: u.owner.user_token })).error_code).toBe(0);
     expect(await find()).toEqual(['Fresh two']);
+  });
+
+  it('refreshes the planner statistics once many pages changed since the last ANALYZE', async () => {
+    const db = app.deps.db;
+    const analyzedAt = async () =>
+      ((await db.execute(sql`select coalesce(pg_stat_get_last_analyze_time('pages'::regclass), 'epoch') as t`)) as unknown as { rows: { t: string }[] }).rows[0].t;
+    await db.execute(sql`analyze pages`);
+    const before = await analyzedAt();
+    const bulk = await seedItem(db, u.owner, { itemName: 'Bulk' });
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into pages (item_id, page_title, page_content) select ${bulk}, 'bulk ' || i, 'text' from generate_series(1, 3000) i`);
+      // the inserting connection reports its counts when the transaction ends
+      await tx.execute(sql`select pg_stat_force_next_flush()`);
+    });
+    await keepPageStatsFresh(db, 0);
+    expect(await analyzedAt()).not.toEqual(before);
+    // nothing changed since: no second ANALYZE
+    const after = await analyzedAt();
+    await keepPageStatsFresh(db, 0);
+    expect(await analyzedAt()).toEqual(after);
   });
 });

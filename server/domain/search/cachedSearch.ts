@@ -21,6 +21,6 @@ export function cachedSearch(deps: AppDeps, itemId: number, keyword: string, cat
   if (!cache) caches.set(deps.events, (cache = new ItemScopedCache<SearchAnswer>(deps.events, deps.reads.ttlMs, { maxBytes: MAX_BYTES, sizeOf: answerBytes })));
   const scope = catIds === null ? '*' : [...catIds].sort((a, b) => a - b).join(',');
   return cache.get(itemId, `${page}\u0000${scope}\u0000${keyword}`, () =>
-    searchPages(deps.db, itemId, keyword, catIds, { page, guardPlan: deps.dbKind === 'pglite' }),
+    searchPages(deps.db, itemId, keyword, catIds, { page, statsEveryMs: deps.dbKind === 'pglite' ? 1_000 : 30_000 }),
   );
 }

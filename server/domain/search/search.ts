@@ -72,7 +72,7 @@ export async function searchPages(
   itemId: number,
   keyword: string,
   catIds: number[] | null,
-  opts: { page?: number; guardPlan?: boolean } = {},
+  opts: { page?: number; statsEveryMs?: number } = {},
 ): Promise<SearchAnswer> {
   const page = opts.page ?? 1;
   if (catIds !== null && !catIds.length) return { hits: [], hasMore: false };
@@ -89,7 +89,7 @@ export async function searchPages(
     : caseless
       ? sql`and (strpos(p.page_title, ${keyword}) > 0 or strpos(p.page_content, ${keyword}) > 0)`
       : sql`and (p.page_title ilike ${pattern} or p.page_content ilike ${pattern})`;
-  await keepPageStatsFresh(db);
+  await keepPageStatsFresh(db, opts.statsEveryMs);
   const query = sql`
     select h.page_id, h.item_id, h.cat_id, h.page_title, h.s_number, h.author_uid, h.author_username, h.addtime,
       substr(h.page_content, greatest(1, x.at - ${SNIPPET_SIDE}::int), case when x.at > 0 then ${keyword.length + 2 * SNIPPET_SIDE}::int else ${2 * SNIPPET_SIDE}::int end) as search_content
@@ -102,16 +102,7 @@ export async function searchPages(
     ) h
     cross join lateral (select ${snippetAt(keyword)} as at) x
     order by h.s_number, h.page_id`;
-  // Embedded PGlite may plan without statistics (it has no autovacuum; keepPageStatsFresh
-  // catches up only every 30 s) and then reads every page of the item for a rare word: forbid
-  // the sequential scan there. It costs nothing in-process; against a server it would cost three
-  // round trips per search, and autovacuum keeps the statistics current.
-  const result = opts.guardPlan
-    ? await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        return tx.execute(query);
-      })
-    : await db.execute(query);
+  const result = await db.execute(query);
   const rows = (result as unknown as { rows: Row[] }).rows;
   const hits = rows.slice(0, SEARCH_PAGE_SIZE).map((r) => ({
     pageId: Number(r.page_id),
