@@ -15,7 +15,8 @@ export interface PageExtras {
   attachmentCount: number;
 }
 
-type Loaded<T> = { value: T; at: number };
+/** a cached value and when it was loaded (its age bounds what a lost event can leave stale) */
+export type Loaded<T> = { value: T; at: number };
 
 /** page bytes kept at most (content dominates a page row) */
 const MAX_PAGE_BYTES = 48 * 1024 * 1024;
@@ -140,10 +141,23 @@ export class ReadCache {
   }
 
   item(itemId: number, load: () => Promise<ItemRow | undefined>): Promise<ItemRow | undefined> {
-    return this.through(this.items, `item:${itemId}`, itemId, () => this.itemStamp(itemId), load, (row) => {
-      this.items.set(itemId, { value: row, at: Date.now() });
-      if (row.itemDomain) this.domains.set(row.itemDomain, { value: row.itemId, at: Date.now() });
-    });
+    return this.through(this.items, `item:${itemId}`, itemId, () => this.itemStamp(itemId), load, (row) => this.keepItem({ value: row, at: Date.now() }));
+  }
+
+  /** the item row as the cache would serve it now, without loading */
+  peekItem(itemId: number): Loaded<ItemRow> | undefined {
+    const hit = this.items.get(itemId);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit : undefined;
+  }
+
+  /**
+   * Puts back an item row a writer changed itself: it peeked at the cached entry and, synchronously
+   * after publishing its own event, keeps it with its change (savePage: the update time). The
+   * entry keeps its load time, so a change missed from another process still ends with the TTL.
+   */
+  keepItem(entry: Loaded<ItemRow>): void {
+    this.items.set(entry.value.itemId, entry);
+    if (entry.value.itemDomain) this.domains.set(entry.value.itemDomain, { value: entry.value.itemId, at: entry.at });
   }
 
   /** the item behind a personal domain (an unknown domain is not remembered: setting it must work at once) */

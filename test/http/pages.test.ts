@@ -336,6 +336,30 @@ describe('history, comments and diff', () => {
     expect((await call('page/info', { page_id: id }, 'owner')).data.page_content).toBe(page.pageContent);
   });
 
+  it("a save keeps the item row in memory with its new update time, and a single-page item's new name", async () => {
+    const t0 = Math.floor(Date.now() / 1000) + 100;
+    const single = await seedItem(app.deps.db, u.owner, { itemName: 'Single', itemType: 2 });
+    const pageId = await seedPage(app.deps.db, single, 'one', { pageTitle: 'Single' });
+    const loads: number[] = [];
+    const load = (id: number) => async () => (loads.push(id), (await app.deps.db.select().from(items).where(eq(items.itemId, id)))[0]);
+    app.setNow(t0);
+    try {
+      for (const [itemId, page, title] of [[ids.item, ids.pRoot, 'Root'], [single, pageId, 'Renamed by its page']] as const) {
+        await app.deps.reads.item(itemId, load(itemId));
+        loads.length = 0;
+        expect((await call('page/save', { page_id: page, page_title: title, page_content: `at ${t0}` }, 'owner')).error_code).toBe(0);
+        const cached = await app.deps.reads.item(itemId, load(itemId));
+        expect(loads).toEqual([]);
+        const [stored] = await app.deps.db.select().from(items).where(eq(items.itemId, itemId));
+        expect(stored.lastUpdateTime).toBe(t0);
+        expect(cached).toEqual(stored);
+      }
+      expect((await app.deps.reads.item(single, load(single)))?.itemName).toBe('Renamed by its page');
+    } finally {
+      app.setNow(undefined);
+    }
+  });
+
   it('a save keeps its row for the next read, unless another write to the page overlapped it', async () => {
     const id = await seedPage(app.deps.db, ids.item, 'start', { pageTitle: 'Kept' });
     const input = { itemId: ids.item, pageId: id, title: 'Kept', uid: u.owner.uid, username: u.owner.username, source: 'http' as const };

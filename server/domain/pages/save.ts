@@ -10,7 +10,7 @@ import { searchVectorSql } from '../search/tokens';
 import { checkPageContent } from './content';
 import { historyRetention } from './history';
 import { saveOver } from './saveOver';
-import { touchItem } from './touchItem';
+import { touchItem, touchedItem } from './touchItem';
 import { pageNotFound } from '../../policies/request';
 import { pageColumns, type PageData } from './columns';
 import { ApiError } from '../../http/apiError';
@@ -99,6 +99,7 @@ export async function savePage(deps: AppDeps, input: SavePageInput): Promise<Sav
   }
   await touchItem(deps, input.itemId, input.title, now);
   const untouched = input.pageId > 0 && deps.reads.pageMark(input.pageId, input.itemId) === mark;
+  const item = deps.reads.peekItem(input.itemId);
   deps.events.emit('page.saved', {
     itemId: row.itemId,
     pageId: row.pageId,
@@ -114,5 +115,7 @@ export async function savePage(deps: AppDeps, input: SavePageInput): Promise<Sav
   // the next read of this page (the saver's reload, the next save's permission check) needs no
   // query — unless another write to it overlapped this one, when only the database knows the end
   if (untouched) deps.reads.keepPage(row);
+  // the event dropped the item row everywhere; here the save knows what it changed in it
+  if (item) deps.reads.keepItem({ value: touchedItem(item.value, input.title, now), at: item.at });
   return { pageId: row.pageId, itemId: row.itemId, catId: row.catId, version: row.version, created: !previous, addtime: row.addtime };
 }

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps';
 import { items } from '../../db/schema';
 import { ITEM_TYPE } from '../../../shared/limits';
 import { findItemCached } from '../../policies/load';
+import type { ItemRow } from '../../policies/itemAccess';
 
 const touchedAt = new WeakMap<AppDeps['events'], Map<number, number>>();
 
@@ -26,4 +27,10 @@ export async function touchItem(deps: AppDeps, itemId: number, title: string, no
   touched.delete(itemId); // most recent last, so the oldest go first
   touched.set(itemId, now);
   if (touched.size > 10_000) touched.delete(touched.keys().next().value!);
+}
+
+/** The item row as touchItem leaves it, from the row before (kept in the read cache instead of reloading it). */
+export function touchedItem(item: ItemRow, title: string, now: number): ItemRow {
+  const renames = item.itemType === ITEM_TYPE.singlePage && title !== '';
+  return { ...item, lastUpdateTime: Math.max(item.lastUpdateTime, now), itemName: renames ? title : item.itemName };
 }
