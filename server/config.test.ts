@@ -23,7 +23,7 @@ const fails = (env: NodeJS.ProcessEnv): string => {
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 4999, host: '0.0.0.0', databaseUrl: null, redisUrl: null, smtp: null, tokenTtlDays: 180, testCaptcha: null, trustProxy: false, nodeEnv: 'development', logLevel: 'info' });
+    expect(c).toMatchObject({ port: 4999, host: '0.0.0.0', databaseUrl: null, redisUrl: null, smtp: null, tokenTtlDays: 180, rateLimitPerMinute: 600, testCaptcha: null, trustProxy: false, nodeEnv: 'development', logLevel: 'info' });
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.maxBodyBytes).toBe(8 * 1024 * 1024);
   });
@@ -41,10 +41,11 @@ describe('loadConfig', () => {
       SMTP_SECURE: 'true',
       TOKEN_TTL_DAYS: '30',
       MAX_BODY_MB: '16',
+      RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'debug',
       TRUST_PROXY: '1',
     });
-    expect(c).toMatchObject({ port: 8080, dataDir: '/tmp/quire-x', databaseUrl: 'postgres://u:p@db:5432/quire', redisUrl: 'redis://127.0.0.1:6379', publicUrl: 'https://docs.example.com', tokenTtlDays: 30, logLevel: 'debug', trustProxy: true });
+    expect(c).toMatchObject({ port: 8080, dataDir: '/tmp/quire-x', databaseUrl: 'postgres://u:p@db:5432/quire', redisUrl: 'redis://127.0.0.1:6379', publicUrl: 'https://docs.example.com', tokenTtlDays: 30, rateLimitPerMinute: 0, logLevel: 'debug', trustProxy: true });
     expect(c.smtp).toEqual({ host: 'smtp.example.com', port: 465, secure: true, user: 'mailer@example.com', pass: '', from: 'mailer@example.com' });
     expect(c.maxBodyBytes).toBe(16 * 1024 * 1024);
     expect(loadConfig({ DATABASE_URL: '  ' }).databaseUrl).toBeNull();
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
     expect(fails({ PORT: '80.5' })).toMatch(/^PORT must be a whole number/);
     expect(fails({ TOKEN_TTL_DAYS: '0' })).toBe('TOKEN_TTL_DAYS must be between 1 and 3650, got 0');
     expect(fails({ MAX_BODY_MB: '100000' })).toMatch(/^MAX_BODY_MB must be between 1 and 512/);
+    expect(fails({ RATE_LIMIT_PER_MINUTE: '-1' })).toBe('RATE_LIMIT_PER_MINUTE must be a whole number, got "-1"');
     expect(fails({ SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'a@b.c', SMTP_PORT: 'x' })).toMatch(/^SMTP_PORT must be a whole number/);
   });
 

@@ -30,6 +30,8 @@ export interface Config {
   testCaptcha: string | null;
   /** directory holding the built web client */
   clientDist: string;
+  /** item/search and public mock calls allowed per user per minute (4× per address); 0 = no limit */
+  rateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -110,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     testCaptcha,
     clientDist: path.resolve(env.CLIENT_DIST || 'dist/client'),
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
   };
 }

@@ -7,6 +7,7 @@ import { EventBus } from './events';
 import { SettingsStore } from './domain/settings';
 import { SessionCache } from './auth/sessionCache';
 import { ReadCache } from './cache/readCache';
+import { RequestLimits } from './http/requestLimits';
 import { registerNoticeSubscribers } from './domain/notices/subscribers';
 
 export interface AppDeps {
@@ -19,6 +20,8 @@ export interface AppDeps {
   sessions: SessionCache;
   /** item, grant and page reads shared by requests (dropped on writes, here and on other nodes) */
   reads: ReadCache;
+  /** per-user and per-IP limits on search and the public mock URLs */
+  limits: RequestLimits;
   /** unix seconds; replaceable in tests */
   now(): number;
 }
@@ -32,7 +35,8 @@ export function createDeps(config: Config, db: Db, dbKind: 'pglite' | 'postgres'
   // embedded mode is one process: events see every write. With PostgreSQL other processes may
   // write (workers, nodes without Redis): entries live a few seconds at most
   const reads = overrides.reads ?? new ReadCache(events, dbKind === 'pglite' ? 30_000 : 3_000);
-  const deps: AppDeps = { config, db, dbKind, log, events, settings, sessions, reads, now, ...overrides };
+  const limits = overrides.limits ?? new RequestLimits(config.rateLimitPerMinute);
+  const deps: AppDeps = { config, db, dbKind, log, events, settings, sessions, reads, limits, now, ...overrides };
   registerNoticeSubscribers(deps);
   return deps;
 }

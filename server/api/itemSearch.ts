@@ -14,6 +14,7 @@ import { presentSearch } from '../presenters/pageSearch';
 const search = action({
   auth: 'optional',
   async run(req) {
+    await req.deps.limits.take('search', { uid: req.user?.uid, ip: req.ip });
     const access = await accessToItemId(req, req.params.str('item_id', { required: true, max: 50 }));
     requireVisit(access);
     const keyword = req.params.str('keyword', { max: 200 });

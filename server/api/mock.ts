@@ -51,6 +51,7 @@ async function liveByKey(deps: AppDeps, key: string): Promise<MockRow> {
 const infoByKey = action({
   auth: 'optional',
   async run(req) {
+    await req.deps.limits.take('mock', { uid: req.user?.uid, ip: req.ip });
     const row = await liveByKey(req.deps, req.params.str('unique_key', { max: 64 }));
     return json(await generateMock(row.template));
   },
@@ -82,6 +83,7 @@ function corsPreflight(ctx: Koa.Context): boolean {
 export const mockPath: SpecialHandler = async (ctx, deps, itemIdText) => {
   if (corsPreflight(ctx)) return;
   try {
+    await deps.limits.take('mock', { ip: ctx.ip }, 429);
     const rawPath = ctx.query.path;
     const path = normalizeMockPath(typeof rawPath === 'string' ? rawPath : '/');
     const item = /^\d{1,10}$/.test(itemIdText) ? await findItemCached(deps, itemIdText) : undefined;
@@ -99,6 +101,7 @@ export const mockPath: SpecialHandler = async (ctx, deps, itemIdText) => {
 export const mockData: SpecialHandler = async (ctx, deps, key) => {
   if (corsPreflight(ctx)) return;
   try {
+    await deps.limits.take('mock', { ip: ctx.ip }, 429);
     const row = await liveByKey(deps, key);
     reply(ctx, await generateMock(row.template));
   } catch (err) {

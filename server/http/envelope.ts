@@ -60,7 +60,12 @@ export interface Failure {
 /** Maps any thrown value to an error code, a message in the caller's language and an HTTP status. */
 export function describeFailure(ctx: Koa.Context, err: unknown, log: Logger): Failure {
   const lang = requestLang(ctx);
-  if (err instanceof ApiError) return { code: err.code, message: localize(err.template, lang, err.vars), status: err.status };
+  if (err instanceof ApiError) {
+    const failure: Failure = { code: err.code, message: localize(err.template, lang, err.vars), status: err.status };
+    // a limited client (or its HTTP library) learns when to come back
+    if (err.code === ErrorCode.RATE_LIMITED && err.vars?.seconds) failure.headers = { 'Retry-After': String(err.vars.seconds) };
+    return failure;
+  }
   const e = err as any;
   // koa-body / raw-body / formidable errors
   const status = e?.status ?? e?.statusCode ?? e?.httpCode;
