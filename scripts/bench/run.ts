@@ -147,7 +147,9 @@ async function runKind(kind: Kind, rows: Row[]): Promise<void> {
       budget: `≤ ${rssBudgetFor(kind)} MB`,
     });
   } finally {
-    await drop();
+    // BENCH_KEEP=1 leaves the seeded database for EXPLAIN and profiling
+    if (process.env.BENCH_KEEP) console.error(`[${kind}] kept: ${JSON.stringify(target)}`);
+    else await drop();
   }
 }
 

@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/like';
+import { executeOnce } from '../../db/prepared';
 import { isAscii, keywordQuery } from './tokens';
 import { backfillVectors } from './backfill';
 import { keepPageStatsFresh } from './stats';
@@ -102,8 +103,7 @@ export async function searchPages(
     ) h
     cross join lateral (select ${snippetAt(keyword)} as at) x
     order by h.s_number, h.page_id`;
-  const result = await db.execute(query);
-  const rows = (result as unknown as { rows: Row[] }).rows;
+  const rows = await executeOnce<Row>(db, query);
   const hits = rows.slice(0, SEARCH_PAGE_SIZE).map((r) => ({
     pageId: Number(r.page_id),
     itemId: Number(r.item_id),
