@@ -10,7 +10,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { CATALOG_NAME_MAX_CHARS, MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '../../../shared/limits';
 import { ancestry, loadCatalogs, type CatalogRow } from './tree';
 import { catalogNotInItem, outsideLimit, pageNotInItem, tooDeep, underItself, type TopAllowed } from './errors';
-import { touchItem } from './touch';
+import { markItemUpdated } from './touch';
 
 export interface TreeEntry {
   catId: number;
@@ -90,7 +90,7 @@ export async function applyTree(deps: AppDeps, itemId: number, entries: TreeEntr
   for (const m of movedPages.values()) if (!topAllowed(topBefore(m.oldCatId)) || !topAllowed(topAfter(m.catId))) throw outsideLimit();
 
   await deps.db.transaction(async (tx) => {
-    await touchItem(tx, itemId, deps.now());
+    await markItemUpdated(tx, itemId, deps.now());
     for (const c of changedCats) {
       await tx
         .update(catalogs)

@@ -8,7 +8,7 @@ import { attachmentPages, catalogs, mocks, pageHistory, pages } from '../../db/s
 import { MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '../../../shared/limits';
 import { ancestry, loadCatalogs, subtreeDepth, subtreeIds, type CatalogRow } from './tree';
 import { catalogNotInItem, outsideLimit, tooDeep, underItself, type TopAllowed } from './errors';
-import { touchItem } from './touch';
+import { markItemUpdated } from './touch';
 
 export interface CopyCatalogInput {
   fromItemId: number;
@@ -37,8 +37,8 @@ export async function copyCatalog(deps: AppDeps, input: CopyCatalogInput, fromAl
 
   const now = deps.now();
   const topId = await deps.db.transaction(async (tx) => {
-    await touchItem(tx, input.toItemId, now);
-    if (input.move) await touchItem(tx, input.fromItemId, now);
+    await markItemUpdated(tx, input.toItemId, now);
+    if (input.move) await markItemUpdated(tx, input.fromItemId, now);
     return input.move ? moveSubtree(tx, input, srcRows, ids, level) : copySubtree(tx, input, srcRows, ids, level, now);
   });
   deps.events.emit('catalog.changed', { itemId: input.toItemId });

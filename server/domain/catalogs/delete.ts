@@ -4,7 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { catalogs, pageLocks, pages, recycle } from '../../db/schema';
-import { touchItem } from './touch';
+import { markItemUpdated } from './touch';
 import { ancestry, loadCatalogs, subtreeIds } from './tree';
 import { catalogNotInItem, outsideLimit, type TopAllowed } from './errors';
 
@@ -41,7 +41,7 @@ export async function deleteCatalog(deps: AppDeps, itemId: number, catId: number
     const pageIds = gone.map((p) => p.pageId);
     for (let i = 0; i < pageIds.length; i += 1000) await tx.delete(pageLocks).where(inArray(pageLocks.pageId, pageIds.slice(i, i + 1000)));
     await tx.delete(catalogs).where(and(eq(catalogs.itemId, itemId), inArray(catalogs.catId, ids)));
-    await touchItem(tx, itemId, now);
+    await markItemUpdated(tx, itemId, now);
     return gone.map((p) => p.pageId);
   });
   for (const pageId of deleted) deps.events.emit('page.deleted', { itemId, pageId });

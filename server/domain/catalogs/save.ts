@@ -6,7 +6,7 @@ import { catalogs } from '../../db/schema';
 import { DEFAULT_S_NUMBER, MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '../../../shared/limits';
 import { ancestry, loadCatalogs, subtreeDepth, subtreeIds } from './tree';
 import { catalogNotInItem, outsideLimit, tooDeep, underItself, type TopAllowed } from './errors';
-import { touchItem } from './touch';
+import { markItemUpdated } from './touch';
 
 export interface CatalogInput {
   /** 0 = create */
@@ -40,7 +40,7 @@ export async function saveCatalog(deps: AppDeps, itemId: number, input: CatalogI
 
   const now = deps.now();
   const catId = await deps.db.transaction(async (tx) => {
-    await touchItem(tx, itemId, now);
+    await markItemUpdated(tx, itemId, now);
     if (!current) {
       const [row] = await tx
         .insert(catalogs)

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { items } from '../../db/schema';
 
-export async function touchItem(db: DbOrTx, itemId: number, now: number): Promise<void> {
+/** Inside the catalog write's transaction, unconditionally (page saves use pages/touchItem.ts, throttled). */
+export async function markItemUpdated(db: DbOrTx, itemId: number, now: number): Promise<void> {
   await db.update(items).set({ lastUpdateTime: now }).where(eq(items.itemId, itemId));
 }
