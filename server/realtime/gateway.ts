@@ -20,11 +20,11 @@ import { broadcastPresence, presenceOf } from './presence';
 import { joinEditSession, refreshLocks, releaseEditLock, setExclusive } from './pageLocks';
 import { SOCKET_LIMITS } from './limits';
 import type { CollabServer } from './collab/server';
+import { pageRoom } from '../../shared/realtime';
 
 type Ack = (reply: Record<string, unknown>) => void;
 
 const itemRoom = (id: number) => `item:${id}`;
-const pageRoom = (id: number) => `page:${id}`;
 const editRoom = (id: number) => `page:${id}:edit`;
 
 const toId = (v: unknown): number => {

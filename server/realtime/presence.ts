@@ -2,21 +2,9 @@
 // process (the Redis adapter answers fetchSockets across processes).
 import type { Server } from 'socket.io';
 import type { SocketData } from './socketAuth';
+import type { Presence, PresenceUser } from '../../shared/realtime';
 
-export interface PresenceUser {
-  uid: number;
-  name: string;
-  color: string;
-  /** unix ms of the earliest join */
-  since: number;
-  mode: 'read' | 'edit';
-}
-
-export interface Presence {
-  room: string;
-  users: PresenceUser[];
-  guests: number;
-}
+export type { Presence, PresenceUser };
 
 export async function presenceOf(io: Server, room: string): Promise<Presence> {
   let sockets;

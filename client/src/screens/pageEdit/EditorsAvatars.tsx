@@ -1,7 +1,7 @@
 // Who is editing this page right now (from the gateway's presence).
 import { Avatar, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PresenceUser } from '../../realtime/presence';
+import type { PresenceUser } from '@shared/realtime';
 
 export function EditorsAvatars({ editors }: { editors: PresenceUser[] }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@
 // Presence of the other editors arrives as 'presence' events for the page room.
 import { useCallback, useEffect, useState } from 'react';
 import { realtimeSocket, request, type AckAnswer } from '../../realtime/socket';
-import { pageRoom, type Presence, type PresenceUser } from '../../realtime/presence';
+import { pageRoom, type Presence, type PresenceUser } from '@shared/realtime';
 
 export type SessionStatus = 'off' | 'joining' | 'joined' | 'refused' | 'revoked';
 
