@@ -83,7 +83,7 @@ describe('kill -9', () => {
     const acknowledged = seen;
     writer.destroy();
     observer.destroy();
-    c.n1 = await startNode(c.env, c.n1.port);
+    c.n1 = await startNode(c.env, { port: c.n1.port });
     // a fresh client holds nothing of its own: it sees only what the server stored
     const fresh = track(connectEditor(c.n1.url, `page.${pageId}`, bob.user_token));
     await synced(fresh);

@@ -41,8 +41,19 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startNode(env: Record<string, string>, port?: number): Promise<ServerProcess> {
-  const p = port ?? (await freePort());
+export interface StartOptions {
+  port?: number;
+  /** how long the port may take to open (tsx compiles on start) */
+  startTimeoutMs?: number;
+  /**
+   * wait this long after the port opened and check the process still runs: another process may
+   * have taken the free port in between (suites share the machine), and then ours exits
+   */
+  settleMs?: number;
+}
+
+export async function startNode(env: Record<string, string>, opts: StartOptions = {}): Promise<ServerProcess> {
+  const p = opts.port ?? (await freePort());
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(p), HOST: '127.0.0.1', ...env },
@@ -52,7 +63,11 @@ export async function startNode(env: Record<string, string>, port?: number): Pro
   proc.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));
   try {
-    await Promise.race([waitForPort(p), exited.then(() => Promise.reject(new Error(`server exited: ${out}`)))]);
+    await Promise.race([waitForPort(p, opts.startTimeoutMs), exited.then(() => Promise.reject(new Error(`server exited: ${out}`)))]);
+    if (opts.settleMs) {
+      await new Promise((r) => setTimeout(r, opts.settleMs));
+      if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`server exited: ${out}`);
+    }
   } catch (e) {
     proc.kill('SIGKILL');
     throw e;

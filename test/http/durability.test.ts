@@ -56,7 +56,7 @@ describe(`SIGKILL durability (${kind})`, () => {
     const { port } = node;
     node = null;
 
-    node = await startNode(env, port); // the dead owner's data-dir lock is stale and taken over
+    node = await startNode(env, { port }); // the dead owner's data-dir lock is stale and taken over
     const info = await post(node.url, 'user/info', {}, reg.data.user_token);
     expect(info.error_code).toBe(0);
     expect(info.data).toMatchObject({ uid: reg.data.uid, username: 'survivor', groupid: 1 });
