@@ -173,7 +173,7 @@ describe('item/search paging and freshness', () => {
     expect(await find()).toEqual(['Fresh two']);
   });
 
-  it('refreshes the planner statistics once many pages changed since the last ANALYZE', async () => {
+  it('refreshes the planner statistics and merges the index\'s pending list once many pages changed', async () => {
     const db = app.deps.db;
     const analyzedAt = async () =>
       ((await db.execute(sql`select coalesce(pg_stat_get_last_analyze_time('pages'::regclass), 'epoch') as t`)) as unknown as { rows: { t: string }[] }).rows[0].t;
@@ -181,12 +181,16 @@ describe('item/search paging and freshness', () => {
     const before = await analyzedAt();
     const bulk = await seedItem(db, u.owner, { itemName: 'Bulk' });
     await db.transaction(async (tx) => {
-      await tx.execute(sql`insert into pages (item_id, page_title, page_content) select ${bulk}, 'bulk ' || i, 'text' from generate_series(1, 3000) i`);
+      await tx.execute(sql`insert into pages (item_id, page_title, page_content, search_vector)
+        select ${bulk}, 'bulk ' || i, 'text', array_to_tsvector(array['bulk', 'n' || i]) from generate_series(1, 3000) i`);
       // the inserting connection reports its counts when the transaction ends
       await tx.execute(sql`select pg_stat_force_next_flush()`);
     });
     await keepPageStatsFresh(db, 0);
     expect(await analyzedAt()).not.toEqual(before);
+    // the new vectors are in the index proper: nothing left to merge
+    const pending = (await db.execute(sql`select gin_clean_pending_list('pages_search_idx') as n`)) as unknown as { rows: { n: number | string }[] };
+    expect(Number(pending.rows[0].n)).toBe(0);
     // nothing changed since: no second ANALYZE
     const after = await analyzedAt();
     await keepPageStatsFresh(db, 0);
