@@ -7,7 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { executeOnce } from '../../db/prepared';
-import { isAscii, keywordQuery } from './tokens';
+import { keywordQuery } from './tokens';
+import { snippetOf } from './snippet';
 import { backfillVectors } from './backfill';
 import { keepPageStatsFresh } from './stats';
 
@@ -15,7 +16,6 @@ import { keepPageStatsFresh } from './stats';
 export const SEARCH_PAGE_SIZE = 50;
 /** pages of hits one can ask for (10,000 hits) */
 export const SEARCH_MAX_PAGE = 200;
-const SNIPPET_SIDE = 100;
 
 export interface SearchHit {
   pageId: number;
@@ -38,30 +38,13 @@ interface Row {
   author_uid: number;
   author_username: string;
   addtime: string | number;
-  search_content: string;
+  page_content: string;
 }
 
 export interface SearchAnswer {
   hits: SearchHit[];
   /** more hits follow this page */
   hasMore: boolean;
-}
-
-/**
- * Where the snippet of a hit starts: the keyword's first place in the content in any case, 0 when
- * it is only in the title. Cut only for the hits returned, cheapest test first: the keyword as
- * typed, lower-cased, then in the content with its ASCII letters lower-cased (a byte loop) — and
- * lower() of the whole page, about 10 µs a page (wide characters), only for keywords with other
- * cased letters (Ä, Я), which nothing cheaper finds.
- */
-function snippetAt(keyword: string): SQL {
-  const lower = keyword.toLowerCase();
-  const tries: SQL[] = [sql`strpos(h.page_content, ${keyword})`];
-  if (lower !== keyword.toUpperCase()) {
-    if (lower !== keyword) tries.push(sql`strpos(h.page_content, ${lower})`);
-    tries.push(isAscii(keyword) ? sql`strpos(lower(h.page_content collate "C"), ${lower})` : sql`strpos(lower(h.page_content), ${lower})`);
-  }
-  return tries.length === 1 ? tries[0] : sql`coalesce(${sql.join(tries.map((t) => sql`nullif(${t}, 0)`), sql`, `)}, 0)`;
 }
 
 /**
@@ -91,18 +74,13 @@ export async function searchPages(
       ? sql`and (strpos(p.page_title, ${keyword}) > 0 or strpos(p.page_content, ${keyword}) > 0)`
       : sql`and (p.page_title ilike ${pattern} or p.page_content ilike ${pattern})`;
   await keepPageStatsFresh(db, opts.statsEveryMs);
+  // the snippet is cut from the content here (snippet.ts), for the hits returned only
   const query = sql`
-    select h.page_id, h.item_id, h.cat_id, h.page_title, h.s_number, h.author_uid, h.author_username, h.addtime,
-      substr(h.page_content, greatest(1, x.at - ${SNIPPET_SIDE}::int), case when x.at > 0 then ${keyword.length + 2 * SNIPPET_SIDE}::int else ${2 * SNIPPET_SIDE}::int end) as search_content
-    from (
-      select p.page_id, p.item_id, p.cat_id, p.page_title, p.s_number, p.author_uid, p.author_username, p.addtime, p.page_content
-      from pages p
-      where p.item_id = ${itemId} and p.is_del = 0 ${catFilter} ${indexFilter} ${textCheck}
-      order by p.s_number, p.page_id
-      limit ${SEARCH_PAGE_SIZE + 1}::int offset ${(page - 1) * SEARCH_PAGE_SIZE}::int
-    ) h
-    cross join lateral (select ${snippetAt(keyword)} as at) x
-    order by h.s_number, h.page_id`;
+    select p.page_id, p.item_id, p.cat_id, p.page_title, p.s_number, p.author_uid, p.author_username, p.addtime, p.page_content
+    from pages p
+    where p.item_id = ${itemId} and p.is_del = 0 ${catFilter} ${indexFilter} ${textCheck}
+    order by p.s_number, p.page_id
+    limit ${SEARCH_PAGE_SIZE + 1}::int offset ${(page - 1) * SEARCH_PAGE_SIZE}::int`;
   const rows = await executeOnce<Row>(db, query);
   const hits = rows.slice(0, SEARCH_PAGE_SIZE).map((r) => ({
     pageId: Number(r.page_id),
@@ -113,7 +91,7 @@ export async function searchPages(
     authorUid: Number(r.author_uid),
     authorUsername: r.author_username,
     addtime: Number(r.addtime),
-    searchContent: r.search_content,
+    searchContent: snippetOf(r.page_content, keyword),
   }));
   return { hits, hasMore: rows.length > SEARCH_PAGE_SIZE };
 }
