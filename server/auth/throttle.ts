@@ -3,8 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { throttles } from '../db/schema';
-import { ApiError } from '../http/apiError';
-import { ErrorCode } from '../../shared/errors';
+import { tooManyRequests } from '../http/apiError';
 
 export interface Hit {
   count: number;
@@ -48,9 +47,7 @@ export interface Limit {
 export async function enforce(db: DbOrTx, limit: Limit, subject: string, now: number): Promise<void> {
   const h = await hit(db, `rl:${limit.name}:${subject}`, limit.windowSeconds, now);
   if (h.count > limit.max) {
-    throw new ApiError(ErrorCode.RATE_LIMITED, 'Too many requests; try again in {seconds} seconds', {
-      seconds: Math.max(1, h.resetAt - now),
-    });
+    throw tooManyRequests(h.resetAt - now);
   }
 }
 

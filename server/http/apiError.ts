@@ -21,3 +21,6 @@ export const badParam = (template: string, vars?: Record<string, string | number
   new ApiError(ErrorCode.GENERIC, template, vars);
 export const notFound = (template: string, vars?: Record<string, string | number>) =>
   new ApiError(ErrorCode.GENERIC, template, vars);
+/** 10429 with the wait (the envelope adds a Retry-After header) */
+export const tooManyRequests = (seconds: number, status = 200) =>
+  new ApiError(ErrorCode.RATE_LIMITED, 'Too many requests; try again in {seconds} seconds', { seconds: Math.max(1, Math.ceil(seconds)) }, status);

@@ -4,8 +4,7 @@
 // Logins, registration, captchas, password checks, uploads and the open API keep their shared
 // counters in the database (auth/throttle.ts).
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { ApiError } from './apiError';
-import { ErrorCode } from '../../shared/errors';
+import { tooManyRequests } from './apiError';
 
 export type LimitedKind = 'search' | 'mock';
 
@@ -29,12 +28,7 @@ export class RequestLimits {
       await this.limiter(kind, 'ip', this.perMinute * IP_FACTOR).consume(who.ip);
     } catch (res) {
       if (!(res instanceof RateLimiterRes)) throw res;
-      throw new ApiError(
-        ErrorCode.RATE_LIMITED,
-        'Too many requests; try again in {seconds} seconds',
-        { seconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) },
-        status,
-      );
+      throw tooManyRequests(res.msBeforeNext / 1000, status);
     }
   }
 

@@ -26,8 +26,10 @@ export function useItemSearch(itemId: Id | undefined) {
         setHits((before) => (p > 1 && before ? [...before, ...found] : found));
         setHasMore(res?.has_more === true);
       } catch {
+        // the search failed (the alert says why, e.g. too many searches): show the menu again
+        // rather than "no page contains this keyword", which would not be true
         if (ticket !== latest.current) return;
-        if (p === 1) setHits([]);
+        if (p === 1) setHits(null);
         setHasMore(false);
       } finally {
         if (ticket === latest.current) setBusy(false);
