@@ -103,6 +103,18 @@ describe('item/search', () => {
     expect(umlaut.search_content.startsWith('Anfang')).toBe(false);
   });
 
+  it('cuts each snippet right whether the keyword stands early, deep in the page or only in the title', async () => {
+    const filler = '填充文字 filler '.repeat(500);
+    await save('Early beacon', `Intro beacon here ${filler}`);
+    await save('Deep', `Head ${filler} the beacon is deep ${filler}`);
+    await save('Title beacon only', `Nothing to see ${filler}`);
+    const byTitle = new Map((await search('beacon', 'owner')).data.pages.map((p: { page_title: string; search_content: string }) => [p.page_title, p.search_content]));
+    expect(byTitle.get('Early beacon')).toBe(`Intro beacon here ${filler}`.slice(0, 206));
+    expect(byTitle.get('Deep')).toContain('the beacon is deep');
+    expect([...(byTitle.get('Deep') as string)]).toHaveLength(206);
+    expect(byTitle.get('Title beacon only')).toBe(`Nothing to see ${filler}`.slice(0, 200));
+  });
+
   it('takes % and _ literally and finds punctuation-only keywords', async () => {
     expect(titles(await search('100%', 'owner'))).toEqual(['Root notes']);
     expect(titles(await search('%', 'owner'))).toEqual(['Root notes']);

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { executeOnce } from '../../db/prepared';
 import { keywordQuery } from './tokens';
-import { snippetOf } from './snippet';
+import { SNIPPET_HEAD, SNIPPET_WHOLE_BYTES, snippetOf, snippetOfHead } from './snippet';
 import { backfillVectors } from './backfill';
 import { keepPageStatsFresh } from './stats';
 
@@ -38,7 +38,8 @@ interface Row {
   author_uid: number;
   author_username: string;
   addtime: string | number;
-  page_content: string;
+  /** the whole content, or the first SNIPPET_HEAD + 1 characters of a long one */
+  content_head: string;
 }
 
 export interface SearchAnswer {
@@ -74,15 +75,20 @@ export async function searchPages(
       ? sql`and (strpos(p.page_title, ${keyword}) > 0 or strpos(p.page_content, ${keyword}) > 0)`
       : sql`and (p.page_title ilike ${pattern} or p.page_content ilike ${pattern})`;
   await keepPageStatsFresh(db, opts.statsEveryMs);
-  // the snippet is cut from the content here (snippet.ts), for the hits returned only
+  // the snippet is cut here (snippet.ts) from each hit's content, or from the head of a long one
+  // (octet_length reads only a value's header; substr only the part of it asked for)
   const query = sql`
-    select p.page_id, p.item_id, p.cat_id, p.page_title, p.s_number, p.author_uid, p.author_username, p.addtime, p.page_content
+    select p.page_id, p.item_id, p.cat_id, p.page_title, p.s_number, p.author_uid, p.author_username, p.addtime,
+      case when octet_length(p.page_content) <= ${SNIPPET_WHOLE_BYTES}::int then p.page_content
+        else substr(p.page_content, 1, ${SNIPPET_HEAD + 1}::int) end as content_head
     from pages p
     where p.item_id = ${itemId} and p.is_del = 0 ${catFilter} ${indexFilter} ${textCheck}
     order by p.s_number, p.page_id
     limit ${SEARCH_PAGE_SIZE + 1}::int offset ${(page - 1) * SEARCH_PAGE_SIZE}::int`;
   const rows = await executeOnce<Row>(db, query);
-  const hits = rows.slice(0, SEARCH_PAGE_SIZE).map((r) => ({
+  const shown = rows.slice(0, SEARCH_PAGE_SIZE);
+  const snippets = await snippetsOf(db, itemId, shown, keyword);
+  const hits = shown.map((r, i) => ({
     pageId: Number(r.page_id),
     itemId: Number(r.item_id),
     catId: Number(r.cat_id),
@@ -91,7 +97,21 @@ export async function searchPages(
     authorUid: Number(r.author_uid),
     authorUsername: r.author_username,
     addtime: Number(r.addtime),
-    searchContent: snippetOf(r.page_content, keyword),
+    searchContent: snippets[i],
   }));
   return { hits, hasMore: rows.length > SEARCH_PAGE_SIZE };
+}
+
+/** each hit's snippet: from what was read of it, or from the whole content when a head cannot tell */
+async function snippetsOf(db: DbOrTx, itemId: number, rows: Row[], keyword: string): Promise<string[]> {
+  const snippets = rows.map((r) => snippetOfHead(r.content_head, keyword));
+  const undecided = rows.filter((_, i) => snippets[i] === null).map((r) => Number(r.page_id));
+  if (!undecided.length) return snippets as string[];
+  const whole = await executeOnce<{ page_id: number; page_content: string }>(
+    db,
+    sql`select page_id, page_content from pages where item_id = ${itemId} and page_id in (${sql.join(undecided.map((id) => sql`${id}`), sql`, `)})`,
+  );
+  const contentOf = new Map(whole.map((w) => [Number(w.page_id), w.page_content]));
+  // a page deleted between the two reads keeps the snippet of its head
+  return rows.map((r, i) => snippets[i] ?? snippetOf(contentOf.get(Number(r.page_id)) ?? r.content_head, keyword));
 }

@@ -1,12 +1,13 @@
 // The snippet of a hit: 100 characters (code points) either side of the keyword's first place,
 // in any case; the page's start when only the title matched.
 import { describe, expect, it } from 'vitest';
-import { keywordAt, snippetOf } from './snippet';
+import { keywordAt, SNIPPET_HEAD, SNIPPET_WHOLE_BYTES, snippetOf, snippetOfHead } from './snippet';
 
 describe('keywordAt', () => {
-  it('takes the keyword as typed first, then lower-cased, then in any case', () => {
+  it('finds the first place in any case', () => {
     expect(keywordAt('a Deploy b deploy', 'Deploy')).toBe(2);
-    expect(keywordAt('a DEPLOY b deploy', 'Deploy')).toBe(11);
+    expect(keywordAt('a DEPLOY b Deploy', 'Deploy')).toBe(2);
+    expect(keywordAt('a DEPLOY b deploy', 'deploy')).toBe(2);
     expect(keywordAt('a DEPLOY b', 'dEpLoY')).toBe(2);
     expect(keywordAt('Привет МИР', 'мир')).toBe(7);
     expect(keywordAt('没有这个词', '数据库')).toBe(-1);
@@ -37,5 +38,37 @@ describe('snippetOf', () => {
     const snippet = snippetOf(content, '关键');
     expect([...snippet]).toHaveLength(2 + 200);
     expect(snippet).toBe('😀'.repeat(100) + '关键' + '🙂'.repeat(100));
+  });
+});
+
+describe('snippetOfHead', () => {
+  // what the search reads of each hit: a page of up to SNIPPET_WHOLE_BYTES whole, else its first SNIPPET_HEAD + 1 characters
+  const readOf = (content: string) => (Buffer.byteLength(content) <= SNIPPET_WHOLE_BYTES ? content : [...content].slice(0, SNIPPET_HEAD + 1).join(''));
+  const long = 'y'.repeat(SNIPPET_WHOLE_BYTES);
+  const pages = [
+    'x'.repeat(50) + ' Deploy ' + long,
+    'x'.repeat(SNIPPET_HEAD - 50) + ' DEPLOY ' + long, // the snippet runs past the head
+    'x'.repeat(SNIPPET_HEAD + 200) + ' deploy ' + long, // beyond the head
+    'x'.repeat(SNIPPET_HEAD - 3) + 'deploy' + long, // cut in the middle of the keyword
+    'z'.repeat(SNIPPET_WHOLE_BYTES + 1), // only the title matched
+    'short page with deploy',
+    'x'.repeat(SNIPPET_HEAD - 150) + ' DEPLOY ' + long, // ends just inside the head
+    '😀'.repeat(SNIPPET_HEAD - 60) + 'deploy' + '🙂'.repeat(500),
+    '😀'.repeat(SNIPPET_HEAD + 50) + 'deploy', // more bytes than read whole
+    'x'.repeat(SNIPPET_HEAD + 500) + ' deploy', // fewer bytes: read whole
+  ];
+
+  it('gives the snippet of the whole page, or null when only the whole page can tell', () => {
+    for (const content of pages) {
+      const snippet = snippetOfHead(readOf(content), 'deploy');
+      if (snippet !== null) expect(snippet).toBe(snippetOf(content, 'deploy'));
+    }
+    expect(pages.map((c) => snippetOfHead(readOf(c), 'deploy') !== null)).toEqual([true, false, false, false, false, true, true, false, false, true]);
+  });
+
+  it('takes a page read whole as whole, however long', () => {
+    expect(snippetOfHead('only the title', 'deploy')).toBe('only the title');
+    expect(snippetOfHead('😀'.repeat(SNIPPET_HEAD), 'deploy')).toBe('😀'.repeat(200));
+    expect(snippetOfHead('q'.repeat(SNIPPET_HEAD + 2), 'deploy')).toBe('q'.repeat(200));
   });
 });

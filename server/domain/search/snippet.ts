@@ -1,10 +1,15 @@
 // The snippet a hit shows (search_content): about 100 characters either side of the keyword's
-// first place in the page, in any case — the keyword as typed first, then lower-cased, then
-// with the page lower-cased — or the page's first 200 characters when only the title matched.
-// Cut here rather than in SQL: finding and cutting by characters in the database took half of an
-// uncached search's database time; the pages of one answer (51) are only ~100 KB.
+// first place in the page, in any case, or the page's first 200 characters when only the title
+// matched. Cut here rather than in SQL: finding and cutting by characters in the database took
+// half of an uncached search's database time. The search reads pages of up to
+// SNIPPET_WHOLE_BYTES whole and only the head (SNIPPET_HEAD + 1 characters) of longer ones, so
+// an answer never carries megabytes; a hit whose head does not decide its snippet is read whole.
 
 export const SNIPPET_SIDE = 100;
+/** pages up to this size (UTF-8 bytes) are read whole */
+export const SNIPPET_WHOLE_BYTES = 4096;
+/** characters read of a longer page at first; fewer than SNIPPET_WHOLE_BYTES / 4 (so such a head is always cut) */
+export const SNIPPET_HEAD = 1000;
 
 const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
@@ -25,23 +30,45 @@ const escapeRegExp = (s: string) => s.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 
 /** where the keyword first stands in the text, in any case; -1 when it does not */
 export function keywordAt(text: string, keyword: string): number {
-  const typed = text.indexOf(keyword);
-  if (typed >= 0) return typed;
   const lower = keyword.toLowerCase();
-  if (lower === keyword.toUpperCase()) return -1; // no letters that have a case
-  if (lower !== keyword) {
-    const at = text.indexOf(lower);
-    if (at >= 0) return at;
-  }
-  const folded = text.toLowerCase();
+  const typed = text.indexOf(keyword);
+  if (lower === keyword.toUpperCase()) return typed; // no letters that have a case
+  // another casing can only stand earlier than the keyword as typed: fold no further
+  const scope = typed < 0 ? text : text.slice(0, typed + keyword.length);
+  const folded = scope.toLowerCase();
   // lower-casing kept every position (nearly always): search the folded text
-  if (folded.length === text.length) return folded.indexOf(lower);
-  return new RegExp(escapeRegExp(keyword), 'iu').exec(text)?.index ?? -1;
+  if (folded.length === scope.length) return folded.indexOf(lower);
+  return new RegExp(escapeRegExp(keyword), 'iu').exec(scope)?.index ?? -1;
+}
+
+/** start and end (code units) of the snippet in the text */
+function snippetSpan(text: string, keyword: string): [number, number] {
+  const at = keywordAt(text, keyword);
+  const start = at < 0 ? 0 : back(text, at, SNIPPET_SIDE);
+  const length = at < 0 ? 2 * SNIPPET_SIDE : [...keyword].length + 2 * SNIPPET_SIDE;
+  return [start, on(text, start, length)];
 }
 
 export function snippetOf(content: string, keyword: string): string {
-  const at = keywordAt(content, keyword);
-  const start = at < 0 ? 0 : back(content, at, SNIPPET_SIDE);
-  const length = at < 0 ? 2 * SNIPPET_SIDE : [...keyword].length + 2 * SNIPPET_SIDE;
-  return content.slice(start, on(content, start, length));
+  const [start, end] = snippetSpan(content, keyword);
+  return content.slice(start, end);
+}
+
+const codePoints = (text: string) => {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) if (!(isLow(text.charCodeAt(i)) && i > 0 && isHigh(text.charCodeAt(i - 1)))) n++;
+  return n;
+};
+
+/**
+ * @param head the whole content, or its first SNIPPET_HEAD + 1 characters (one more tells it was cut)
+ * @returns the snippet of the whole content, or null when only the whole content can tell it
+ */
+export function snippetOfHead(head: string, keyword: string): string | null {
+  const whole = head.length <= SNIPPET_HEAD || codePoints(head) !== SNIPPET_HEAD + 1;
+  if (whole) return snippetOf(head, keyword);
+  if (keywordAt(head, keyword) < 0) return null; // later in the page, or only in the title
+  const [start, end] = snippetSpan(head, keyword);
+  // the snippet ran into the cut: its end lies beyond the head
+  return end < head.length ? head.slice(start, end) : null;
 }
