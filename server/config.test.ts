@@ -23,7 +23,7 @@ const fails = (env: NodeJS.ProcessEnv): string => {
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 4999, host: '0.0.0.0', databaseUrl: null, redisUrl: null, smtp: null, tokenTtlDays: 180, rateLimitPerMinute: 600, testCaptcha: null, trustProxy: false, nodeEnv: 'development', logLevel: 'info' });
+    expect(c).toMatchObject({ port: 4999, host: '0.0.0.0', databaseUrl: null, redisUrl: null, smtp: null, tokenTtlDays: 180, rateLimitPerMinute: 600, webConcurrency: 1, testCaptcha: null, trustProxy: false, nodeEnv: 'development', logLevel: 'info' });
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.maxBodyBytes).toBe(8 * 1024 * 1024);
   });
@@ -44,8 +44,9 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'debug',
       TRUST_PROXY: '1',
+      WEB_CONCURRENCY: '2',
     });
-    expect(c).toMatchObject({ port: 8080, dataDir: '/tmp/quire-x', databaseUrl: 'postgres://u:p@db:5432/quire', redisUrl: 'redis://127.0.0.1:6379', publicUrl: 'https://docs.example.com', tokenTtlDays: 30, rateLimitPerMinute: 0, logLevel: 'debug', trustProxy: true });
+    expect(c).toMatchObject({ webConcurrency: 2, port: 8080, dataDir: '/tmp/quire-x', databaseUrl: 'postgres://u:p@db:5432/quire', redisUrl: 'redis://127.0.0.1:6379', publicUrl: 'https://docs.example.com', tokenTtlDays: 30, rateLimitPerMinute: 0, logLevel: 'debug', trustProxy: true });
     expect(c.smtp).toEqual({ host: 'smtp.example.com', port: 465, secure: true, user: 'mailer@example.com', pass: '', from: 'mailer@example.com' });
     expect(c.maxBodyBytes).toBe(16 * 1024 * 1024);
     expect(loadConfig({ DATABASE_URL: '  ' }).databaseUrl).toBeNull();
@@ -69,6 +70,16 @@ describe('loadConfig', () => {
     expect(fails({ DATABASE_URL: 'not a url' })).toMatch(/^DATABASE_URL is not a valid URL/);
     expect(fails({ REDIS_URL: 'http://127.0.0.1:6379' })).toMatch(/^REDIS_URL must start with redis:\/\/ or rediss:\/\//);
     expect(fails({ PUBLIC_URL: 'ftp://docs.example.com' })).toMatch(/^PUBLIC_URL must start with http:\/\/ or https:\/\//);
+  });
+
+  it('refuses several processes without PostgreSQL and Redis to share', () => {
+    const need = 'WEB_CONCURRENCY=2 needs DATABASE_URL and REDIS_URL (the embedded database serves one process)';
+    expect(fails({ WEB_CONCURRENCY: '2' })).toBe(need);
+    expect(fails({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/quire' })).toBe(need);
+    expect(fails({ WEB_CONCURRENCY: '2', REDIS_URL: 'redis://127.0.0.1:6379' })).toBe(need);
+    expect(fails({ WEB_CONCURRENCY: '0' })).toBe('WEB_CONCURRENCY must be between 1 and 64, got 0');
+    expect(fails({ WEB_CONCURRENCY: 'auto' })).toBe('WEB_CONCURRENCY must be a whole number, got "auto"');
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
   });
 
   it('refuses incomplete mail settings, unknown log levels and the test captcha in production', () => {

@@ -32,6 +32,8 @@ export interface Config {
   clientDist: string;
   /** item/search and public mock calls allowed per user per minute (4× per address); 0 = no limit */
   rateLimitPerMinute: number;
+  /** API processes on this machine sharing the port (node:cluster); > 1 needs PostgreSQL and Redis */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +99,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('QUIRE_TEST_CAPTCHA is a test-only switch and is refused when NODE_ENV=production');
   }
 
+  // processes on one machine share nothing but the port: the embedded database has a single
+  // owner, and realtime relays and cache invalidation between processes go through Redis
+  const webConcurrency = int(env, 'WEB_CONCURRENCY', 1, 1, 64);
+  if (webConcurrency > 1 && (!databaseUrl || !redisUrl)) {
+    throw new ConfigError(`WEB_CONCURRENCY=${webConcurrency} needs DATABASE_URL and REDIS_URL (the embedded database serves one process)`);
+  }
+
   return {
     nodeEnv,
     port,
@@ -113,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testCaptcha,
     clientDist: path.resolve(env.CLIENT_DIST || 'dist/client'),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
+    webConcurrency,
   };
 }

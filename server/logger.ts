@@ -14,10 +14,9 @@ export function createLogger(level: Level = 'info', bindings: Record<string, unk
   const min = order[level];
   const write = (lvl: Exclude<Level, 'silent'>, msg: string, fields?: Record<string, unknown>) => {
     if (order[lvl] < min) return;
-    const all = { ...bindings, ...fields };
-    const extra = Object.keys(all).length
-      ? ' ' + Object.entries(all).map(([k, v]) => `${k}=${fmt(v)}`).join(' ')
-      : '';
+    // a field left undefined is not written
+    const all = Object.entries({ ...bindings, ...fields }).filter(([, v]) => v !== undefined);
+    const extra = all.length ? ' ' + all.map(([k, v]) => `${k}=${fmt(v)}`).join(' ') : '';
     const line = `${new Date().toISOString()} ${lvl.toUpperCase()} ${msg.replace(/[\r\n]+/g, ' ')}${extra}\n`;
     (lvl === 'error' || lvl === 'warn' ? process.stderr : process.stdout).write(line);
   };

@@ -1,4 +1,5 @@
 // Entry: config → data-dir lock → database + migrations → HTTP server (API, web client).
+import cluster from 'node:cluster';
 import http from 'node:http';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
@@ -9,6 +10,7 @@ import { createDeps } from './deps';
 import { createApp } from './app';
 import { runCleanup } from './domain/housekeeping';
 import { attachRealtime } from './realtime';
+import { runWebProcesses } from './webProcesses';
 
 async function main(): Promise<void> {
   let config;
@@ -23,6 +25,10 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
   if (config.testCaptcha) log.warn('QUIRE_TEST_CAPTCHA is set: every captcha accepts a fixed answer. Never use this in production.');
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    runWebProcesses(config.webConcurrency, log);
+    return;
+  }
 
   let release: (() => void) | null = null;
   if (!config.databaseUrl) {
@@ -67,7 +73,11 @@ async function main(): Promise<void> {
   });
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.port;
-  log.info(`Quire is serving on http://localhost:${port}`, { database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir });
+  log.info(`Quire is serving on http://localhost:${port}`, {
+    database: database.kind,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    pid: cluster.isWorker ? process.pid : undefined,
+  });
 
   // Housekeeping (expired tokens, recycle-bin purge…) hourly in-process; the workers take it over with Redis.
   const cleanup = setInterval(() => void runCleanup(deps), 3600_000);

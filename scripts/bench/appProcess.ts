@@ -1,12 +1,16 @@
 // The bench's app process (one per database): starts the real app (createApp) on an ephemeral
 // port over the database the bench seeded, prints {url} and serves until SIGTERM. Keeping the app
 // alone in its process (seeding and load happen in the bench's) makes the RSS figure its own.
+// BENCH_PROCESSES=N: this process is the primary of N API processes sharing the port, as
+// WEB_CONCURRENCY=N makes `npm start` (server/webProcesses.ts); it prints {url} once all serve.
+import cluster from 'node:cluster';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../server/config';
 import { createDeps } from '../../server/deps';
 import { createApp } from '../../server/app';
 import { createLogger } from '../../server/logger';
+import { runWebProcesses } from '../../server/webProcesses';
 import { openTarget, type Target } from './database';
 
 const log = createLogger('error');
@@ -32,7 +36,7 @@ async function main(t: Target): Promise<void> {
       process.stderr.write(`[app memory] rss ${mb(m.rss)} heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} external ${mb(m.external)} buffers ${mb(m.arrayBuffers)} MB\n`);
     }, 1000).unref();
   }
-  process.stdout.write(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }) + '\n');
+  if (cluster.isPrimary) process.stdout.write(JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }) + '\n');
   process.once('SIGTERM', () => {
     void (async () => {
       const closed = new Promise<void>((r) => server.close(() => r()));
@@ -47,7 +51,16 @@ async function main(t: Target): Promise<void> {
   });
 }
 
-main(JSON.parse(process.argv[2] ?? '{}') as Target).catch((err) => {
-  process.stderr.write(`bench app failed: ${err instanceof Error ? err.stack : String(err)}\n`);
-  process.exit(1);
-});
+const processes = Number(process.env.BENCH_PROCESSES || 1);
+if (processes > 1 && cluster.isPrimary) {
+  let serving = 0;
+  cluster.on('listening', (_worker, address) => {
+    if (++serving === processes) process.stdout.write(JSON.stringify({ url: `http://127.0.0.1:${address.port}` }) + '\n');
+  });
+  runWebProcesses(processes, log);
+} else {
+  main(JSON.parse(process.argv[2] ?? '{}') as Target).catch((err) => {
+    process.stderr.write(`bench app failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  });
+}

@@ -20,9 +20,24 @@ import { CASES } from './cases';
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const appProcessFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'appProcess.ts');
 
+/** a database, and how many API processes serve it (WEB_CONCURRENCY) */
+interface Setup {
+  kind: Kind;
+  processes: number;
+}
+
+const SETUPS: Setup[] = [
+  { kind: 'pglite', processes: 1 },
+  { kind: 'postgres', processes: 1 },
+  // a 2-core machine's production setup: one API process per core
+  { kind: 'postgres', processes: 2 },
+];
+const setupName = (s: Setup) => (s.kind === 'pglite' ? 'pglite' : s.processes > 1 ? `postgres-${s.processes}` : 'postgres');
+const setupLabel = (s: Setup) => (s.kind === 'pglite' ? 'PGlite' : s.processes > 1 ? `PostgreSQL, ${s.processes} processes` : 'PostgreSQL');
+
 interface Row {
   endpoint: string;
-  db: Kind;
+  setup: Setup;
   reqPerSec?: number;
   p50?: number;
   p95?: number;
@@ -46,9 +61,12 @@ async function seedTarget(target: Target, progress: (msg: string) => void): Prom
 }
 
 /** Starts the app process; resolves once it listens. */
-function startApp(target: Target): Promise<{ child: ChildProcess; first: { url: string }; exited: Promise<number | null> }> {
+function startApp(target: Target, processes: number): Promise<{ child: ChildProcess; first: { url: string }; exited: Promise<number | null> }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, '--expose-gc', ...profileArgs(), appProcessFile, JSON.stringify(target)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...process.execArgv, '--expose-gc', ...profileArgs(), appProcessFile, JSON.stringify(target)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, BENCH_PROCESSES: String(processes) },
+    });
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     const lines = readline.createInterface({ input: child.stdout! });
     let done = false;
@@ -71,6 +89,16 @@ function rssMb(pid: number): number | null {
     return m ? Math.round(Number(m[1]) / 1024) : null;
   } catch {
     return null;
+  }
+}
+
+/** the process and its children (the API processes of a primary) */
+function processTree(pid: number): number[] {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return [pid, ...(children ? children.split(' ').map(Number) : [])];
+  } catch {
+    return [pid];
   }
 }
 
@@ -99,21 +127,32 @@ async function probe(url: string, req: LoadRequest): Promise<string | null> {
   return null;
 }
 
-async function runKind(kind: Kind, rows: Row[]): Promise<void> {
+async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
+  const { kind } = setup;
+  const name = setupName(setup);
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const { target, drop } = await createTarget(kind);
   try {
-    process.stderr.write(`[${kind}] seeding…\n`);
-    const seeded = await seedTarget(target, (msg) => process.stderr.write(`[${kind}] ${msg} (${elapsed()})\n`));
-    const app = await startApp(target);
-    process.stderr.write(`[${kind}] seeded, app listening (${elapsed()})\n`);
-    const pid = app.child.pid!;
-    let peak = rssMb(pid);
+    process.stderr.write(`[${name}] seeding…\n`);
+    const seeded = await seedTarget(target, (msg) => process.stderr.write(`[${name}] ${msg} (${elapsed()})\n`));
+    const app = await startApp(target, setup.processes);
+    process.stderr.write(`[${name}] seeded, app listening (${elapsed()})\n`);
+    const pids = processTree(app.child.pid!);
+    // peak RSS of each process, and of all together
+    const peaks = new Map<number, number>();
+    let peakTotal = 0;
     const sampler = setInterval(() => {
-      const now = rssMb(pid);
-      if (now !== null) peak = Math.max(peak ?? 0, now);
+      let total = 0;
+      for (const pid of pids) {
+        const now = rssMb(pid);
+        if (now === null) continue;
+        peaks.set(pid, Math.max(peaks.get(pid) ?? 0, now));
+        total += now;
+      }
+      peakTotal = Math.max(peakTotal, total);
     }, 250);
+    const appCpuSeconds = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     try {
       // BENCH_ONLY=<text>: only the cases whose name contains it (the baseline always runs)
       for (const c of CASES.filter((c) => !process.env.BENCH_ONLY || c.endpoint.startsWith("baseline") || c.endpoint.includes(process.env.BENCH_ONLY))) {
@@ -121,34 +160,36 @@ async function runKind(kind: Kind, rows: Row[]): Promise<void> {
         const budget = budgetFor(c.endpoint, kind);
         const missing = await probe(app.first.url, reqs[0]);
         if (missing) {
-          rows.push({ endpoint: c.endpoint, db: kind, note: missing, budget: budget ? describeBudget(budget) : '' });
-          process.stderr.write(`[${kind}] ${c.endpoint}: ${missing}\n`);
+          rows.push({ endpoint: c.endpoint, setup, note: missing, budget: budget ? describeBudget(budget) : '' });
+          process.stderr.write(`[${name}] ${c.endpoint}: ${missing}\n`);
           continue;
         }
-        const cpuBefore = cpuSeconds(pid);
+        const cpuBefore = appCpuSeconds();
         const r = await measure(app.first.url, reqs, { connections: c.connections, seconds: SECONDS });
-        // warm-up (1 s) and load: the share of one core the app process used
-        const appCpu = Math.round((100 * (cpuSeconds(pid) - cpuBefore)) / (SECONDS + 1));
+        // warm-up (1 s) and load: the share of one core the app's processes used
+        const appCpu = Math.round((100 * (appCpuSeconds() - cpuBefore)) / (SECONDS + 1));
         const note = r.requests === 0 ? 'no response completed' : r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : undefined;
         const pass = budget ? meets(budget, r.reqPerSec, r.p95) && !note : undefined;
-        rows.push({ endpoint: c.endpoint, db: kind, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: note ?? (budget ? undefined : 'reference'), pass, budget: budget ? describeBudget(budget) : '' });
-        process.stderr.write(`[${kind}] ${c.endpoint}: ${Math.round(r.reqPerSec)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${(r.bytesPerResponse / 1024).toFixed(1)} KB per answer, app process ${appCpu}% of a core (${elapsed()})\n`);
+        rows.push({ endpoint: c.endpoint, setup, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: note ?? (budget ? undefined : 'reference'), pass, budget: budget ? describeBudget(budget) : '' });
+        process.stderr.write(`[${name}] ${c.endpoint}: ${Math.round(r.reqPerSec)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${(r.bytesPerResponse / 1024).toFixed(1)} KB per answer, app process ${appCpu}% of a core (${elapsed()})\n`);
       }
     } finally {
       clearInterval(sampler);
       app.child.kill('SIGTERM');
       await app.exited;
     }
+    // with several API processes the budget holds for each (the primary only forks and waits)
+    const peak = peaks.size ? Math.max(...peaks.values()) : null;
     rows.push({
       endpoint: 'peak RSS of the app process',
-      db: kind,
-      note: peak === null ? 'n/a (no /proc)' : `${peak} MB`,
+      setup,
+      note: peak === null ? 'n/a (no /proc)' : setup.processes > 1 ? `${peak} MB the largest, ${peakTotal} MB in all` : `${peak} MB`,
       pass: peak === null ? undefined : peak <= rssBudgetFor(kind),
-      budget: `≤ ${rssBudgetFor(kind)} MB`,
+      budget: `≤ ${rssBudgetFor(kind)} MB${setup.processes > 1 ? ' each' : ''}`,
     });
   } finally {
     // BENCH_KEEP=1 leaves the seeded database for EXPLAIN and profiling
-    if (process.env.BENCH_KEEP) console.error(`[${kind}] kept: ${JSON.stringify(target)}`);
+    if (process.env.BENCH_KEEP) console.error(`[${name}] kept: ${JSON.stringify(target)}`);
     else await drop();
   }
 }
@@ -159,21 +200,21 @@ function table(rows: Row[]): string {
   const lines = ['| endpoint | database | req/s | p50 (ms) | p95 (ms) | budget | result |', '|---|---|---:|---:|---:|---|---|'];
   for (const r of rows) {
     const result = r.pass === undefined ? (r.note ?? 'n/a') : `${r.pass ? 'pass' : 'FAIL'}${r.note ? ` (${r.note})` : ''}`;
-    lines.push(`| ${r.endpoint} | ${r.db === 'pglite' ? 'PGlite' : 'PostgreSQL'} | ${fmt(r.reqPerSec)} | ${fmt(r.p50, 1)} | ${fmt(r.p95, 1)} | ${r.budget} | ${result} |`);
+    lines.push(`| ${r.endpoint} | ${setupLabel(r.setup)} | ${fmt(r.reqPerSec)} | ${fmt(r.p50, 1)} | ${fmt(r.p95, 1)} | ${r.budget} | ${result} |`);
   }
   return lines.join('\n');
 }
 
 async function main(): Promise<void> {
-  // BENCH_DB=postgres|pglite runs one side only (with TEST_DATABASE_URL for PostgreSQL)
-  const kinds = (['pglite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as Kind[]) : [])] as Kind[]).filter((k) => !process.env.BENCH_DB || process.env.BENCH_DB === k);
+  // BENCH_DB=pglite|postgres|postgres-2 runs one setup only (PostgreSQL ones need TEST_DATABASE_URL)
+  const setups = SETUPS.filter((s) => (s.kind === 'pglite' || process.env.TEST_DATABASE_URL) && (!process.env.BENCH_DB || process.env.BENCH_DB === setupName(s)));
   const rows: Row[] = [];
-  for (const k of kinds) await runKind(k, rows);
+  for (const s of setups) await runSetup(s, rows);
   const order = (r: Row) => {
     const i = CASES.findIndex((c) => c.endpoint === r.endpoint);
     return i < 0 ? CASES.length : i;
   };
-  rows.sort((a, b) => order(a) - order(b) || a.db.localeCompare(b.db));
+  rows.sort((a, b) => order(a) - order(b) || SETUPS.indexOf(a.setup) - SETUPS.indexOf(b.setup));
   const load = os.loadavg()[0].toFixed(1);
   process.stdout.write(
     `\n## Quire bench (${os.cpus().length} cores, load average ${load}, ${SECONDS} s per endpoint; PGlite: half the throughput, twice the latency and memory of the PostgreSQL budgets)\n\n${table(rows)}\n`,

@@ -79,4 +79,21 @@ describe('item-scoped cache', () => {
     await cache.get(1, 'a', () => compute(3));
     expect(compute.mock.calls.map((c) => c[0])).toEqual([3, 3, 3, 8, 3]);
   });
+
+  it('with admitAfter 2 keeps an answer from its second request on', async () => {
+    const events = new EventBus();
+    const cache = new ItemScopedCache<{ n: number }>(events, 60_000, { maxBytes: 100, sizeOf: () => 1, admitAfter: 2 });
+    let n = 0;
+    const compute = vi.fn(async () => ({ n: ++n }));
+    expect(await cache.get(1, 'once', compute)).toEqual({ n: 1 });
+    expect(await cache.get(1, 'once', compute)).toEqual({ n: 2 });
+    expect(await cache.get(1, 'once', compute)).toEqual({ n: 2 });
+    expect(compute).toHaveBeenCalledTimes(2);
+    // concurrent requests share one computation and count as one
+    const [a, b] = await Promise.all([cache.get(1, 'pair', compute), cache.get(1, 'pair', compute)]);
+    expect(a).toBe(b);
+    await cache.get(1, 'pair', compute);
+    await cache.get(1, 'pair', compute);
+    expect(compute).toHaveBeenCalledTimes(4);
+  });
 });

@@ -2,7 +2,9 @@
 // every entry of an item goes when anything in that item is written — by this process's events
 // at once, by other processes' through 'reads.stale' (bridged over Redis) — and an entry lives at
 // most the read cache's time-to-live. A computation that overlapped a write is not kept, and
-// concurrent identical requests share one computation.
+// concurrent identical requests share one computation. With `admitAfter` an answer is kept only
+// once it was asked for that many times within the time-to-live: answers asked for once (most
+// searches typed as one goes) would only push out the repeated ones and churn the heap.
 import { LRUCache } from 'lru-cache';
 import type { EventBus } from '../events';
 
@@ -16,13 +18,18 @@ export class ItemScopedCache<V extends object> {
   private readonly keysOfItem = new Map<number, Set<string>>();
   private readonly generation = new Map<number, number>();
   private readonly inflight = new Map<string, { gen: number; promise: Promise<V> }>();
+  /** times each key not yet kept was asked for, within the time-to-live */
+  private readonly asked: LRUCache<string, number>;
+  private readonly admitAfter: number;
 
   constructor(
     events: EventBus,
     private readonly ttlMs: number,
     /** the entries kept weigh at most maxBytes, as sizeOf estimates an answer (≥ 1) */
-    limits: { maxBytes: number; sizeOf: (value: V) => number },
+    limits: { maxBytes: number; sizeOf: (value: V) => number; admitAfter?: number },
   ) {
+    this.admitAfter = limits.admitAfter ?? 1;
+    this.asked = new LRUCache({ max: 10_000, ttl: Math.max(1, ttlMs) });
     this.entries = new LRUCache({
       maxSize: limits.maxBytes,
       sizeCalculation: (e) => Math.max(1, Math.ceil(limits.sizeOf(e.value))),
@@ -40,9 +47,10 @@ export class ItemScopedCache<V extends object> {
     const gen = this.generation.get(itemId) ?? 0;
     const flight = this.inflight.get(full);
     if (flight && flight.gen === gen) return flight.promise;
+    const admitted = this.admit(full);
     const promise = compute()
       .then((value) => {
-        if ((this.generation.get(itemId) ?? 0) === gen) {
+        if (admitted && (this.generation.get(itemId) ?? 0) === gen) {
           this.entries.set(full, { value, at: Date.now() });
           let keys = this.keysOfItem.get(itemId);
           if (!keys) this.keysOfItem.set(itemId, (keys = new Set()));
@@ -55,6 +63,18 @@ export class ItemScopedCache<V extends object> {
       });
     this.inflight.set(full, { gen, promise });
     return promise;
+  }
+
+  /** counts a request for a key not kept; true when its answer is to be kept */
+  private admit(key: string): boolean {
+    if (this.admitAfter <= 1) return true;
+    const times = (this.asked.get(key) ?? 0) + 1;
+    if (times < this.admitAfter) {
+      this.asked.set(key, times);
+      return false;
+    }
+    this.asked.delete(key);
+    return true;
   }
 
   private dropItem(itemId: number): void {

@@ -1,6 +1,7 @@
 // Search answers are kept per item until anything in the item is written (ItemScopedCache): a
 // team repeats its searches (the same terms, the next page and back, a client searching as one
 // types) far more often than it saves pages, and a repeated search then costs no database work.
+// An answer is kept from its second request on: one-off searches would only churn the cache.
 import type { AppDeps } from '../../deps';
 import { ItemScopedCache } from '../../cache/itemScoped';
 import { searchPages, type SearchAnswer } from './search';
@@ -18,7 +19,7 @@ const caches = new WeakMap<AppDeps['events'], ItemScopedCache<SearchAnswer>>();
 
 export function cachedSearch(deps: AppDeps, itemId: number, keyword: string, catIds: number[] | null, page: number): Promise<SearchAnswer> {
   let cache = caches.get(deps.events);
-  if (!cache) caches.set(deps.events, (cache = new ItemScopedCache<SearchAnswer>(deps.events, deps.reads.ttlMs, { maxBytes: MAX_BYTES, sizeOf: answerBytes })));
+  if (!cache) caches.set(deps.events, (cache = new ItemScopedCache<SearchAnswer>(deps.events, deps.reads.ttlMs, { maxBytes: MAX_BYTES, sizeOf: answerBytes, admitAfter: 2 })));
   const scope = catIds === null ? '*' : [...catIds].sort((a, b) => a - b).join(',');
   return cache.get(itemId, `${page}\u0000${scope}\u0000${keyword}`, () =>
     searchPages(deps.db, itemId, keyword, catIds, { page, statsEveryMs: deps.dbKind === 'pglite' ? 1_000 : 30_000 }),

@@ -1,5 +1,7 @@
 // The snippet of a hit: 100 characters (code points) either side of the keyword's first place,
 // in any case; the page's start when only the title matched.
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { keywordAt, SNIPPET_HEAD, SNIPPET_WHOLE_BYTES, snippetOf, snippetOfHead } from './snippet';
 
@@ -38,6 +40,20 @@ describe('snippetOf', () => {
     const snippet = snippetOf(content, '关键');
     expect([...snippet]).toHaveLength(2 + 200);
     expect(snippet).toBe('😀'.repeat(100) + '关键' + '🙂'.repeat(100));
+  });
+});
+
+describe('snippets kept in the search cache', () => {
+  it('do not keep their pages in memory', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // 1,000 pages of 100 KB: kept by their snippets they would hold 100 MB
+    const kept = Array.from({ length: 1000 }, (_, i) => snippetOf(`page ${i} `.repeat(10_000) + ' key ', 'key'));
+    gc();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(20 * 1024 * 1024);
+    expect(kept[999]).toContain('key');
   });
 });
 

@@ -49,9 +49,18 @@ function snippetSpan(text: string, keyword: string): [number, number] {
   return [start, on(text, start, length)];
 }
 
+/**
+ * A copy of text.slice(start, end) that does not keep the text alive: V8's slices point into
+ * their parent, so a cached snippet of 200 characters would hold its whole page in memory.
+ * (Slicing a concatenation slices a fresh flat copy of it.)
+ */
+function detachedSlice(text: string, start: number, end: number): string {
+  return (' ' + text.slice(start, end)).slice(1);
+}
+
 export function snippetOf(content: string, keyword: string): string {
   const [start, end] = snippetSpan(content, keyword);
-  return content.slice(start, end);
+  return detachedSlice(content, start, end);
 }
 
 const codePoints = (text: string) => {
@@ -70,5 +79,5 @@ export function snippetOfHead(head: string, keyword: string): string | null {
   if (keywordAt(head, keyword) < 0) return null; // later in the page, or only in the title
   const [start, end] = snippetSpan(head, keyword);
   // the snippet ran into the cut: its end lies beyond the head
-  return end < head.length ? head.slice(start, end) : null;
+  return end < head.length ? detachedSlice(head, start, end) : null;
 }
