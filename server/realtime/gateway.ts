@@ -53,9 +53,9 @@ export class Gateway {
       // our /collab upgrades are answered by the collab server, not destroyed by engine.io
       destroyUpgrade: false,
       // long-polling sends each message as a new request, which must reach the process holding
-      // the session: processes sharing a port take turns, so they speak WebSocket only (as the
-      // co-editing connection always does)
-      transports: deps.config.webConcurrency > 1 ? ['websocket'] : ['polling', 'websocket'],
+      // the session: with several processes (Redis relays between them) that would need sticky
+      // sessions, so they speak WebSocket only, as the co-editing connection always does
+      transports: deps.config.redisUrl ? ['websocket'] : ['polling', 'websocket'],
       maxHttpBufferSize: SOCKET_LIMITS.maxPayloadBytes,
       allowRequest: (req, cb) => cb(null, originAllowed(req.headers.origin, req.headers.host)),
       pingInterval: 25_000,

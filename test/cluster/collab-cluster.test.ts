@@ -48,6 +48,12 @@ describe('two processes', () => {
     sb.disconnect();
   });
 
+  it('Socket.IO speaks WebSocket only, so no load balancer needs sticky sessions', async () => {
+    const poll = await fetch(`${c.n1.url}/socket.io/?EIO=4&transport=polling`, { headers: { Origin: c.n1.url } });
+    expect(poll.status).toBe(400);
+    expect(await poll.json()).toMatchObject({ message: 'Transport unknown' });
+  });
+
   it('keeps working when Redis goes away and converges when it returns', async () => {
     const pageId = await seedPage(c.db.db, itemId, 'redis');
     const a = track(connectEditor(c.n1.url, `page.${pageId}`, ann.user_token));
