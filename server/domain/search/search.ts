@@ -38,8 +38,10 @@ interface Row {
   author_uid: number;
   author_username: string;
   addtime: string | number;
-  /** the whole content, or the first SNIPPET_HEAD + 1 characters of a long one */
-  content_head: string;
+  /** the whole content of a page up to SNIPPET_WHOLE_BYTES, else null */
+  content: string | null;
+  /** the first SNIPPET_HEAD + 1 characters of a longer page, else null */
+  content_head: string | null;
 }
 
 export interface SearchAnswer {
@@ -79,8 +81,8 @@ export async function searchPages(
   // (octet_length reads only a value's header; substr only the part of it asked for)
   const query = sql`
     select p.page_id, p.item_id, p.cat_id, p.page_title, p.s_number, p.author_uid, p.author_username, p.addtime,
-      case when octet_length(p.page_content) <= ${SNIPPET_WHOLE_BYTES}::int then p.page_content
-        else substr(p.page_content, 1, ${SNIPPET_HEAD + 1}::int) end as content_head
+      case when octet_length(p.page_content) <= ${SNIPPET_WHOLE_BYTES}::int then p.page_content end as content,
+      case when octet_length(p.page_content) > ${SNIPPET_WHOLE_BYTES}::int then substr(p.page_content, 1, ${SNIPPET_HEAD + 1}::int) end as content_head
     from pages p
     where p.item_id = ${itemId} and p.is_del = 0 ${catFilter} ${indexFilter} ${textCheck}
     order by p.s_number, p.page_id
@@ -104,7 +106,7 @@ export async function searchPages(
 
 /** each hit's snippet: from what was read of it, or from the whole content when a head cannot tell */
 async function snippetsOf(db: DbOrTx, itemId: number, rows: Row[], keyword: string): Promise<string[]> {
-  const snippets = rows.map((r) => snippetOfHead(r.content_head, keyword));
+  const snippets = rows.map((r) => (r.content !== null ? snippetOf(r.content, keyword) : snippetOfHead(r.content_head ?? '', keyword)));
   const undecided = rows.filter((_, i) => snippets[i] === null).map((r) => Number(r.page_id));
   if (!undecided.length) return snippets as string[];
   const whole = await executeOnce<{ page_id: number; page_content: string }>(
@@ -113,5 +115,5 @@ async function snippetsOf(db: DbOrTx, itemId: number, rows: Row[], keyword: stri
   );
   const contentOf = new Map(whole.map((w) => [Number(w.page_id), w.page_content]));
   // a page deleted between the two reads keeps the snippet of its head
-  return rows.map((r, i) => snippets[i] ?? snippetOf(contentOf.get(Number(r.page_id)) ?? r.content_head, keyword));
+  return rows.map((r, i) => snippets[i] ?? snippetOf(contentOf.get(Number(r.page_id)) ?? r.content_head ?? '', keyword));
 }
