@@ -35,7 +35,7 @@ export function createDeps(config: Config, db: Db, dbKind: 'pglite' | 'postgres'
   // embedded mode is one process: events see every write. With PostgreSQL other processes may
   // write (workers, nodes without Redis): entries live a few seconds at most
   const reads = overrides.reads ?? new ReadCache(events, dbKind === 'pglite' ? 30_000 : 3_000);
-  const limits = overrides.limits ?? new RequestLimits(config.rateLimitPerMinute);
+  const limits = overrides.limits ?? new RequestLimits(config.rateLimitPerMinute, config.redisUrl ? { redisUrl: config.redisUrl, log } : null);
   const deps: AppDeps = { config, db, dbKind, log, events, settings, sessions, reads, limits, now, ...overrides };
   registerNoticeSubscribers(deps);
   return deps;

@@ -95,6 +95,7 @@ async function main(): Promise<void> {
     // stop taking requests, store every live document, then close the database
     server.close();
     await realtime.close().catch((err) => log.warn('realtime shutdown', { err: err.message }));
+    deps.limits.close();
     server.closeAllConnections?.();
     try {
       await database.close();

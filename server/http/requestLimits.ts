@@ -1,9 +1,11 @@
 // Per-user and per-IP request limits on the endpoints anyone can call in a loop: item/search and
-// the public mock URLs. Counted in this process's memory (no database write or Redis round trip on
-// a hot path): with several API processes a client may make up to that many times the limit.
-// Logins, registration, captchas, password checks, uploads and the open API keep their shared
-// counters in the database (auth/throttle.ts).
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+// the public mock URLs. With Redis (several processes) the counts live there, so every process
+// sees the same allowance; while Redis is away, and without it, each process counts in its own
+// memory (no database write on a hot path). Logins, registration, captchas, password checks,
+// uploads and the open API keep their shared counters in the database (auth/throttle.ts).
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Logger } from '../logger';
 import { tooManyRequests } from './apiError';
 
 export type LimitedKind = 'search' | 'mock';
@@ -12,10 +14,19 @@ export type LimitedKind = 'search' | 'mock';
 const IP_FACTOR = 4;
 
 export class RequestLimits {
-  private readonly limiters = new Map<string, RateLimiterMemory>();
+  private readonly limiters = new Map<string, RateLimiterAbstract>();
+  private readonly redis: Redis | null = null;
 
-  /** perMinute 0 turns the limits off (benchmarks) */
-  constructor(private readonly perMinute: number) {}
+  /**
+   * @param perMinute 0 turns the limits off (benchmarks)
+   * @param shared Redis to count in (connected now: until it is ready, this process counts alone)
+   */
+  constructor(
+    private readonly perMinute: number,
+    shared: { redisUrl: string; log: Logger } | null = null,
+  ) {
+    if (shared && perMinute > 0) this.redis = connect(shared.redisUrl, shared.log);
+  }
 
   /**
    * Counts one request of this kind for the user (when logged in) and for the address;
@@ -32,13 +43,39 @@ export class RequestLimits {
     }
   }
 
-  private limiter(kind: LimitedKind, subject: 'user' | 'ip', points: number): RateLimiterMemory {
+  close(): void {
+    this.redis?.disconnect();
+  }
+
+  private limiter(kind: LimitedKind, subject: 'user' | 'ip', points: number): RateLimiterAbstract {
     const name = `${kind}:${subject}`;
     let limiter = this.limiters.get(name);
     if (!limiter) {
-      limiter = new RateLimiterMemory({ keyPrefix: name, points, duration: 60 });
+      const inMemory = new RateLimiterMemory({ keyPrefix: name, points, duration: 60 });
+      limiter = this.redis
+        ? new RateLimiterRedis({
+            storeClient: this.redis,
+            keyPrefix: `quire:limit:${name}`,
+            points,
+            duration: 60,
+            // Redis away: count here at once rather than wait for it
+            rejectIfRedisNotReady: true,
+            insuranceLimiter: inMemory,
+          })
+        : inMemory;
       this.limiters.set(name, limiter);
     }
     return limiter;
   }
+}
+
+function connect(redisUrl: string, log: Logger): Redis {
+  const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (times) => Math.min(2000, 100 * times), connectionName: 'quire-limits' });
+  let down = false;
+  redis.on('error', (err) => {
+    if (!down) log.warn('redis unavailable; request limits count per process', { err: err.message });
+    down = true;
+  });
+  redis.on('ready', () => (down = false));
+  return redis;
 }

@@ -143,10 +143,10 @@ export interface TwoProcesses {
   stop(): Promise<void>;
 }
 
-export async function startTwoProcesses(): Promise<TwoProcesses> {
+export async function startTwoProcesses(extraEnv: Record<string, string> = {}): Promise<TwoProcesses> {
   const db = await clusterDatabase();
   const redis = await startRedis();
-  const env = { DATABASE_URL: db.url!, REDIS_URL: redis.url };
+  const env = { DATABASE_URL: db.url!, REDIS_URL: redis.url, ...extraEnv };
   const [n1, n2] = await Promise.all([startNode(env), startNode(env)]);
   const cluster: TwoProcesses = {
     db,
