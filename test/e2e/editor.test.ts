@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startE2EServer, type E2EServer } from './helpers/server';
 import { launchBrowser, screenshot, watchErrors } from './helpers/browser';
 import { addMember, appReady, createItem, createPage, loggedInContext, registerUser, type TestUser } from './helpers/fixtures';
+import { docText, editorReady, typeAtEnd } from './helpers/editor';
 
 let server: E2EServer;
 let browser: Browser;
@@ -29,29 +30,6 @@ async function openEditor(context: BrowserContext, pageId: number, item = itemId
   await page.goto(`${server.url}/page/edit/${item}/${pageId}`);
   await appReady(page);
   return page;
-}
-
-async function editorReady(page: Page): Promise<void> {
-  await page.waitForSelector('[data-testid="page-editor"] .cm-content', { timeout: 20_000 });
-}
-
-/** The editor's text as rendered: its lines without the remote cursors' carets and name labels. */
-async function docText(page: Page): Promise<string> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('.cm-content .cm-line')]
-      .map((line) => {
-        const copy = line.cloneNode(true) as HTMLElement;
-        copy.querySelectorAll('.cm-ySelectionCaret, .cm-ySelectionInfo, .cm-widgetBuffer').forEach((n) => n.remove());
-        return copy.textContent ?? '';
-      })
-      .join('\n'),
-  );
-}
-
-async function typeAtEnd(page: Page, text: string): Promise<void> {
-  await page.click('.cm-content');
-  await page.keyboard.press('Control+End');
-  await page.keyboard.type(text, { delay: 5 });
 }
 
 beforeAll(async () => {
