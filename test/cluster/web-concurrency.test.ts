@@ -1,9 +1,11 @@
 // WEB_CONCURRENCY=2: one `server/main.ts` forks two API processes sharing the port, on one
 // PostgreSQL and one Redis. Both serve; co-editors landing on different processes converge;
 // Socket.IO speaks WebSocket only (long-polling would need sticky sessions); a process that dies
-// is replaced; SIGTERM stops them all; a process that cannot start stops the server.
+// is replaced, also after replacements failed for a while; SIGTERM stops them all; processes that
+// cannot start at all stop the server.
 import fs from 'node:fs';
 import http from 'node:http';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedItem, seedPage, connectEditor, connectSocket, emitAck, synced, until, type Editor } from '../helpers/realtime';
 import { clusterDatabase, createUserWithToken, freePort, startNode, startRedis, type ClusterUser, type LocalRedis, type ServerProcess } from '../helpers/cluster';
@@ -104,8 +106,29 @@ describe('WEB_CONCURRENCY=2', () => {
     expect(alive(survivor) && alive(replacement)).toBe(true);
   });
 
+  it('keeps serving while a replacement cannot start, and replaces it once it can', async () => {
+    const dbName = new URL(db.url!).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const [victim, survivor] = servingPids().slice(-2);
+    try {
+      // new connections refused (open ones stay): a replacement fails at its migration
+      await admin.query(`alter database ${dbName} allow_connections false`);
+      process.kill(victim, 'SIGKILL');
+      await until(() => (server.output().match(/database migration failed/g) ?? []).length >= 2, 'replacements failing', 20_000);
+      expect(server.proc.exitCode).toBeNull();
+      expect(alive(survivor)).toBe(true);
+      for (let i = 0; i < 10; i++) expect(await infoOnNewConnection(ann.user_token)).toBe(0);
+    } finally {
+      await admin.query(`alter database ${dbName} allow_connections true`);
+      await admin.end();
+    }
+    const before = servingPids().length;
+    await until(() => servingPids().length === before + 1, 'a replacement serving again', 30_000);
+  });
+
   it('SIGTERM stops every process; the server exits 0', async () => {
-    const pids = servingPids().slice(1);
+    const pids = servingPids().slice(-2);
     const exited = new Promise<number | null>((r) => server.proc.once('exit', (code) => r(code)));
     server.proc.kill('SIGTERM');
     expect(await exited).toBe(0);
