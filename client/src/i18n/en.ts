@@ -175,13 +175,6 @@ const en = {
       count_one: '{{count}} attachment',
       count_other: '{{count}} attachments',
     },
-    history: {
-      title: 'History',
-      time: 'Time',
-      author: 'Author',
-      comment: 'Comment',
-      compare: 'Compare',
-    },
     share: {
       title: 'Share',
       pageLink: 'Link to this page',

@@ -174,13 +174,6 @@ const zhCN = {
       count_one: '{{count}} 个附件',
       count_other: '{{count}} 个附件',
     },
-    history: {
-      title: '历史版本',
-      time: '时间',
-      author: '修改人',
-      comment: '备注',
-      compare: '对比',
-    },
     share: {
       title: '分享',
       pageLink: '本页链接',

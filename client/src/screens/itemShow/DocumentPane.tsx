@@ -16,7 +16,7 @@ import type { ItemPermissions, Operation } from './permissions';
 import { usePageInfo } from './usePageInfo';
 
 // dialogs with tables load when opened: the reader route stays small
-const HistoryDialog = lazy(() => import('./HistoryDialog').then((m) => ({ default: m.HistoryDialog })));
+const HistoryDialog = lazy(() => import('../../components/page/HistoryDialog').then((m) => ({ default: m.HistoryDialog })));
 const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
 const AttachmentsDialog = lazy(() => import('./AttachmentsDialog').then((m) => ({ default: m.AttachmentsDialog })));
 

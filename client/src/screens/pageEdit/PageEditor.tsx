@@ -22,7 +22,7 @@ import { apiDocTemplate, dbDocTemplate } from './builtinTemplates';
 import { beautifyJson, jsonToMarkdownTable, looksTabular, tsvToMarkdownTable } from './formatTools';
 import { imageMarkdown, uploadImage } from './uploadImage';
 import { PREVIEW_MAX_CHARS } from './limits';
-import { HistoryDialog } from './dialogs/HistoryDialog';
+import { HistoryDialog } from '../../components/page/HistoryDialog';
 import { TemplatesDialog } from './dialogs/TemplatesDialog';
 import { TextToolDialog, type TextTool } from './dialogs/TextToolDialog';
 import { AttachmentsDialog } from './dialogs/AttachmentsDialog';
