@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Input, Select, Space, Table } from 'antd';
+import { Button, Input, Space, Table } from 'antd';
+import { AttachmentTypeSelect } from '../attachment/AttachmentTypeSelect';
 import { DeleteOutlined, ExportOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/limits';
@@ -76,18 +77,13 @@ export function AdminAttachments() {
           onChange={(e) => setInput({ ...input, username: e.target.value })}
           onPressEnter={search}
         />
-        <Select
-          style={{ width: 140 }}
+        <AttachmentTypeSelect
+          width={140}
           value={type}
           onChange={(v) => {
             setPage(1);
             setType(v);
           }}
-          options={[
-            { value: -1, label: t('attachment.typeAll') },
-            { value: 1, label: t('attachment.typeImage') },
-            { value: 2, label: t('attachment.typeFile') },
-          ]}
         />
         <Button icon={<SearchOutlined />} onClick={search}>
           {t('part2.search')}

@@ -1,6 +1,7 @@
 import '../../i18n/managementTexts';
 import { useState } from 'react';
-import { Button, Input, Progress, Select, Space, Table, Tooltip, Upload } from 'antd';
+import { Button, Input, Progress, Space, Table, Tooltip, Upload } from 'antd';
+import { AttachmentTypeSelect } from './AttachmentTypeSelect';
 import { CopyOutlined, DeleteOutlined, ExportOutlined, InboxOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/limits';
@@ -142,19 +143,14 @@ export default function AttachmentScreen() {
             />
             <Button icon={<SearchOutlined />} onClick={search} aria-label={t('part2.search')} />
           </Space.Compact>
-          <Select
-            style={{ width: 150 }}
+          <AttachmentTypeSelect
+            width={150}
             value={type}
             onChange={(v) => {
               setPage(1);
               setType(v);
             }}
-            options={[
-              { value: -1, label: t('attachment.typeAll') },
-              { value: 1, label: t('attachment.typeImage') },
-              { value: 2, label: t('attachment.typeFile') },
-            ]}
-            data-testid="attachment-type"
+            testId="attachment-type"
           />
         </div>
         <Table<Attachment>
