@@ -3,10 +3,11 @@ import { Button, Form, Input, Modal, Space, Table } from 'antd';
 import { DeleteOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/limits';
-import { ApiError, adminApi, type ItemSummary } from '../../api';
+import { adminApi, type ItemSummary } from '../../api';
 import { formatTime } from '../../ui/time';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { useApiAction } from '../../hooks/useApiAction';
 
 type AdminItem = ItemSummary & { username?: string; addtime?: number | string; member_num?: number | string };
 
@@ -22,7 +23,7 @@ export function AdminItems() {
   );
   const [attorn, setAttorn] = useState<AdminItem | null>(null);
   const [form] = Form.useForm<{ username: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const rows = (Array.isArray(list.data?.items) ? list.data.items : []) as AdminItem[];
 
   const search = () => {
@@ -33,17 +34,12 @@ export function AdminItems() {
   const transfer = async () => {
     if (!attorn) return;
     const v = await form.validateFields();
-    setBusy(true);
-    try {
+    await run(async () => {
       await adminApi.adminAttornItem({ item_id: attorn.item_id, username: v.username.trim() });
       toast('success', t('admin.items.transferred'));
       setAttorn(null);
       list.reload();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const remove = (i: AdminItem) =>

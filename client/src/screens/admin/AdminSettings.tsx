@@ -1,12 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Button, Divider, Form, Input, InputNumber, Radio, Select, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/limits';
-import { ApiError, adminApi } from '../../api';
+import { adminApi } from '../../api';
 import { adminItemChoices } from '../../api/endpoints/part2';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { toast } from '../itemSetting/shared/confirm';
 import { OSS_TYPES, toFormValues, toSavePayload, type SettingsValues } from './settingsForm';
+import { useApiAction } from '../../hooks/useApiAction';
 
 /** Web settings: registration, home page mode and item, site URL, LDAP, object storage. */
 export function AdminSettings() {
@@ -14,7 +15,7 @@ export function AdminSettings() {
   const config = useLoad(() => adminApi.loadConfig(), []);
   const items = useLoad(() => adminItemChoices(PAGE_SIZES.adminHomeItems), []);
   const [form] = Form.useForm<SettingsValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const homePage = Form.useWatch('home_page', form);
   const ldapOpen = Form.useWatch('ldap_open', form);
   const ossOpen = Form.useWatch('oss_open', form);
@@ -25,16 +26,11 @@ export function AdminSettings() {
   }, [config.data, form]);
 
   const save = async (v: SettingsValues) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await adminApi.saveConfig(toSavePayload(config.data, { ...toFormValues(config.data), ...v }));
       toast('success', t('part2.saved'));
       config.reload();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   if (config.data === undefined) return config.loading ? <Skeleton active paragraph={{ rows: 8 }} /> : <Alert type="error" title={t('admin.loadFailed')} />;

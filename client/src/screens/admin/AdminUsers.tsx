@@ -3,12 +3,13 @@ import { Button, Form, Input, Modal, Space, Table, Tag } from 'antd';
 import { DeleteOutlined, EditOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/limits';
-import { ApiError, adminApi, type UserInfo } from '../../api';
+import { adminApi, type UserInfo } from '../../api';
 import { adminUserList } from '../../api/endpoints/part2';
 import { formatTime } from '../../ui/time';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { confirmAction, toast } from '../itemSetting/shared/confirm';
 import { canDeleteUser } from './rules';
+import { useApiAction } from '../../hooks/useApiAction';
 
 /** User management: search by username, add, edit (name, new password), delete. */
 export function AdminUsers() {
@@ -19,7 +20,7 @@ export function AdminUsers() {
   const list = useLoad(() => adminUserList({ username: query || undefined, page, count: PAGE_SIZES.admin }), [page, query]);
   const [editing, setEditing] = useState<UserInfo | 'new' | null>(null);
   const [form] = Form.useForm<{ username: string; name?: string; password?: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const rows = Array.isArray(list.data?.users) ? list.data.users : [];
 
   const open = (u: UserInfo | 'new') => {
@@ -29,18 +30,13 @@ export function AdminUsers() {
 
   const save = async () => {
     const v = await form.validateFields();
-    setBusy(true);
-    try {
+    await run(async () => {
       if (editing === 'new') await adminApi.adminAddUser({ username: v.username.trim(), name: v.name?.trim() ?? '', password: v.password ?? '' });
       else if (editing) await adminApi.adminAddUser({ uid: editing.uid, username: editing.username, name: v.name?.trim() ?? '', password: v.password || undefined });
       toast('success', t('part2.saved'));
       setEditing(null);
       list.reload();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const remove = (u: UserInfo) =>

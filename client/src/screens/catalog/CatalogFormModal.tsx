@@ -1,10 +1,10 @@
 import type { ButtonProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CATALOG_NAME_MAX_CHARS } from '../../../../shared/limits';
-import { ApiError } from '../../api';
 import { parentChoices, pathNames, type FlatCat } from './tree';
+import { useApiAction } from '../../hooks/useApiAction';
 
 export interface CatalogFormValues {
   cat_name: string;
@@ -31,7 +31,7 @@ export function CatalogFormModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CatalogFormValues>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const names = pathNames(flat);
   const options = [
     { value: '0', label: t('catalogAdmin.topLevel') },
@@ -44,14 +44,9 @@ export function CatalogFormModal({
 
   const submit = async () => {
     const v = await form.validateFields();
-    setBusy(true);
-    try {
+    await run(async () => {
       await onSubmit({ cat_name: v.cat_name.trim(), parent_cat_id: v.parent_cat_id });
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

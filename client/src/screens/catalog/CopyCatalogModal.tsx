@@ -2,8 +2,9 @@ import type { ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { Form, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError, catalogApi, itemApi, type CatalogRow, type Id, type ItemSummary } from '../../api';
+import { catalogApi, itemApi, type CatalogRow, type Id, type ItemSummary } from '../../api';
 import { MAX_DEPTH, flatten, pathNames, toNodes, type FlatCat } from './tree';
+import { useApiAction } from '../../hooks/useApiAction';
 
 interface Values {
   to_item_id: string;
@@ -32,7 +33,7 @@ export function CopyCatalogModal({
   const [form] = Form.useForm<Values>();
   const [items, setItems] = useState<ItemSummary[]>([]);
   const [targets, setTargets] = useState<FlatCat[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const toItem = Form.useWatch('to_item_id', form);
 
   useEffect(() => {
@@ -67,15 +68,10 @@ export function CopyCatalogModal({
   const submit = async () => {
     if (!cat) return;
     const v = await form.validateFields();
-    setBusy(true);
-    try {
+    await run(async () => {
       await catalogApi.copy({ cat_id: cat.id, new_p_cat_id: v.new_p_cat_id, to_item_id: v.to_item_id, is_del: v.is_del });
       onDone(v.is_del === 1, v.to_item_id);
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import { Alert, Button, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ITEM_DESCRIPTION_MAX_CHARS, ITEM_NAME_MAX_CHARS } from '../../../../shared/limits';
-import { ApiError, itemApi } from '../../api';
+import { itemApi } from '../../api';
 import type { ItemDetail } from '../../api/endpoints/part2';
 import { toast } from './shared/confirm';
 import { isArchived, isPrivateItem, updatePayload } from './tabs';
+import { useApiAction } from '../../hooks/useApiAction';
 
 interface Values {
   item_name: string;
@@ -19,21 +19,16 @@ interface Values {
 export function BaseInfoTab({ item, onSaved }: { item: ItemDetail; onSaved(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const isPrivate = Form.useWatch('is_private', form);
   const archived = isArchived(item);
 
   const submit = async (v: Values) => {
-    setBusy(true);
-    try {
+    await run(async () => {
       await itemApi.update(updatePayload(String(item.item_id), v));
       toast('success', t('part2.saved'));
       onSaved();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -4,13 +4,14 @@ import { DeleteOutlined, SettingOutlined, UserAddOutlined, UsergroupAddOutlined 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MEMBER_GROUP } from '../../../../shared/limits';
-import { ApiError, catalogApi, peopleApi, type Id, type ItemMember, type TeamItem } from '../../api';
+import { catalogApi, peopleApi, type Id, type ItemMember, type TeamItem } from '../../api';
 import { formatTime } from '../../ui/time';
 import { UserSelect } from './shared/UserSelect';
 import { useLoad } from './shared/useLoad';
 import { confirmAction, toast } from './shared/confirm';
 import { authorityLabel, authorityOptions, catalogLabel, catalogOptions } from './authority';
 import { TeamItemMembersModal } from './TeamItemMembersModal';
+import { useApiAction } from '../../hooks/useApiAction';
 
 interface AddValues {
   usernames: string[];
@@ -24,21 +25,16 @@ export function MembersTab({ itemId }: { itemId: string }) {
   const members = useLoad(() => peopleApi.members(itemId), [itemId]);
   const cats = useLoad(() => catalogApi.listGroup(itemId), [itemId]);
   const [form] = Form.useForm<AddValues>();
-  const [adding, setAdding] = useState(false);
+  const { busy: adding, run } = useApiAction();
   const list = Array.isArray(members.data) ? members.data : [];
 
   const add = async (v: AddValues) => {
-    setAdding(true);
-    try {
+    await run(async () => {
       await peopleApi.saveMember({ item_id: itemId, username: v.usernames.join(','), member_group_id: v.member_group_id, cat_id: v.cat_id });
       toast('success', t('itemSetting.members.added'));
       form.resetFields(['usernames']);
       members.reload();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setAdding(false);
-    }
+    });
   };
 
   const remove = (m: ItemMember) =>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Tooltip } from 'antd';
 import { BackToTop } from '../../components/BackToTop';
+import { TextPlaceholder } from '../../components/TextPlaceholder';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PageInfo } from '../../api';
@@ -15,6 +16,15 @@ import { BREAKPOINTS, useViewportWidth } from '../../hooks/useViewportWidth';
  * One page on its own (/page/:id and /p/:key): title, Markdown, table of contents, back-to-top,
  * and a full-screen toggle — the toggle and the TOC are hidden under 1000 px (spec §2).
  */
+/** what a standalone page shows while it loads */
+export function StandaloneLoading() {
+  return (
+    <div style={{ padding: 40, maxWidth: 900, margin: '0 auto' }}>
+      <TextPlaceholder rows={12} />
+    </div>
+  );
+}
+
 export function StandaloneDocument({ page, actions }: { page: PageInfo; actions?: ReactNode }) {
   const { t } = useTranslation();
   const width = useViewportWidth();

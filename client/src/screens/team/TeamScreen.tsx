@@ -4,13 +4,14 @@ import { Button, Form, Input, Modal, Space, Table } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ApiError, peopleApi } from '../../api';
+import { peopleApi } from '../../api';
 import { useViewportWidth } from '../../hooks/useViewportWidth';
 import { Frame } from '../itemSetting/shared/Frame';
 import { PasswordModal, type PasswordModalValues } from '../itemSetting/shared/PasswordModal';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { confirmAction, toast } from '../itemSetting/shared/confirm';
 import { canManageTeam, ownsTeam, type TeamRow } from './rules';
+import { useApiAction } from '../../hooks/useApiAction';
 
 /** Teams (spec §2): name, member count, item count (links), edit, transfer, delete. */
 export default function TeamScreen() {
@@ -20,7 +21,7 @@ export default function TeamScreen() {
   const [editing, setEditing] = useState<TeamRow | 'new' | null>(null);
   const [attorn, setAttorn] = useState<TeamRow | null>(null);
   const [form] = Form.useForm<{ team_name: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const rows = (Array.isArray(teams.data) ? teams.data : []) as TeamRow[];
 
   const openEdit = (team: TeamRow | 'new') => {
@@ -30,17 +31,12 @@ export default function TeamScreen() {
 
   const save = async () => {
     const v = await form.validateFields();
-    setBusy(true);
-    try {
+    await run(async () => {
       await peopleApi.saveTeam({ id: editing && editing !== 'new' ? editing.id : undefined, team_name: v.team_name.trim() });
       toast('success', t('part2.saved'));
       setEditing(null);
       teams.reload();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const transfer = async (v: PasswordModalValues) => {

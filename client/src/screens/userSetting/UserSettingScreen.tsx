@@ -4,7 +4,7 @@ import { Button, Descriptions, Form, Input, Modal, Skeleton, Space, Tag } from '
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ApiError, flag, userApi } from '../../api';
+import { flag, userApi } from '../../api';
 import { myInfo } from '../../api/endpoints/part2';
 import { forgetUser, rememberUser } from '../../session/user';
 import { formatTime } from '../../ui/time';
@@ -12,6 +12,7 @@ import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { toast } from '../itemSetting/shared/confirm';
 import { emailStatus } from './emailStatus';
+import { useApiAction } from '../../hooks/useApiAction';
 
 type Dialog = 'password' | 'email' | null;
 
@@ -22,7 +23,7 @@ export default function UserSettingScreen() {
   const info = useLoad(() => myInfo(), []);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [nameForm] = Form.useForm<{ name: string }>();
-  const [savingName, setSavingName] = useState(false);
+  const { busy: savingName, run } = useApiAction();
   const user = info.data;
   const status = emailStatus(user);
 
@@ -34,16 +35,11 @@ export default function UserSettingScreen() {
   }, [user, nameForm]);
 
   const saveName = async (v: { name: string }) => {
-    setSavingName(true);
-    try {
+    await run(async () => {
       await userApi.updateInfo({ name: v.name.trim() });
       toast('success', t('part2.saved'));
       info.reload();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setSavingName(false);
-    }
+    });
   };
 
   return (
@@ -120,19 +116,14 @@ export default function UserSettingScreen() {
 function PasswordDialog({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ password: string; new_password: string; confirm: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   const submit = async () => {
     const v = await form.validateFields();
-    setBusy(true);
-    try {
+    await run(async () => {
       await userApi.resetPassword({ password: v.password, new_password: v.new_password });
       form.resetFields();
       onDone();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal
@@ -174,22 +165,17 @@ function PasswordDialog({ open, onClose, onDone }: { open: boolean; onClose(): v
 function EmailDialog({ open, current, onClose, onDone }: { open: boolean; current: string; onClose(): void; onDone(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ email: string; password: string }>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useApiAction();
   useEffect(() => {
     if (open) form.setFieldsValue({ email: current, password: '' });
   }, [open, current, form]);
   const submit = async () => {
     const v = await form.validateFields();
-    setBusy(true);
-    try {
+    await run(async () => {
       await userApi.updateEmail({ email: v.email.trim(), password: v.password });
       form.resetFields();
       onDone();
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type DependencyList } from 'r
 
 /**
  * Runs an API read when the dependencies change; keeps the last good value on failure
- * (the API client already showed the error). `reload()` runs it again.
+ * (the API client already showed the error). `failed` tells of the last read only.
+ * `reload()` runs it again.
  */
 export function useLoad<T>(load: () => Promise<T>, deps: DependencyList) {
   const [data, setData] = useState<T | undefined>(undefined);
@@ -15,12 +16,12 @@ export function useLoad<T>(load: () => Promise<T>, deps: DependencyList) {
   useEffect(() => {
     let alive = true;
     setLoading(true);
+    setFailed(false);
     loadRef
       .current()
       .then((v) => {
         if (!alive) return;
         setData(v);
-        setFailed(false);
       })
       .catch(() => alive && setFailed(true))
       .finally(() => alive && setLoading(false));
