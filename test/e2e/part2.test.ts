@@ -338,6 +338,28 @@ describe('notices, personal settings', () => {
     await context.close();
   });
 
+  it('changes the password: a wrong current one is refused and the dialog stays; the right one signs out', async () => {
+    const dave = await registerUser(server, 'p2_dave');
+    const context = await contextFor(dave);
+    const page = await open(context, '/user/setting', 'change-password');
+    await page.getByTestId('change-password').click();
+    await page.getByTestId('old-password').fill('Wrong-999999');
+    await page.getByTestId('new-password').fill('Newer-654321');
+    await page.getByTestId('confirm-password').fill('Newer-654321');
+    const save = page.locator('.ant-modal', { has: page.getByTestId('old-password') }).locator('.ant-modal-footer .ant-btn-primary');
+    await save.click();
+    await page.locator('.quire-error-message').getByText('Old password is wrong').waitFor();
+    // the dialog stays open and can be sent again
+    await page.getByTestId('old-password').fill(dave.password);
+    await expect.poll(() => save.getAttribute('class')).not.toContain('ant-btn-loading');
+    await save.click();
+    await page.waitForURL(/\/user\/login/, { timeout: 10_000 });
+    const login = (password: string) => server.api<unknown>('user/login', { username: dave.username, password });
+    expect((await login(dave.password)).error_code).not.toBe(0);
+    expect((await login('Newer-654321')).error_code).toBe(0);
+    await context.close();
+  });
+
   it('looks right in both languages and widths', async () => {
     await shoot(bob, '/notice/index', 'notice-list', 'notices');
     await shoot(admin, '/user/setting', 'setting-username', 'user-setting');
