@@ -349,6 +349,8 @@ describe('notices, personal settings', () => {
     const save = page.locator('.ant-modal', { has: page.getByTestId('old-password') }).locator('.ant-modal-footer .ant-btn-primary');
     await save.click();
     await page.locator('.quire-error-message').getByText('Old password is wrong').waitFor();
+    await page.waitForTimeout(400); // the message slides in
+    await screenshot(page, 'part2-password-refused-en-1280');
     // the dialog stays open and can be sent again
     await page.getByTestId('old-password').fill(dave.password);
     await expect.poll(() => save.getAttribute('class')).not.toContain('ant-btn-loading');
