@@ -3,7 +3,9 @@ import path from 'node:path';
 
 // Suites that start the app run once on PGlite and, when TEST_DATABASE_URL is set,
 // again against the PostgreSQL server (project "http-postgres").
-const appSuites = ['test/http/**/*.test.ts', 'test/realtime/**/*.test.ts'];
+const appSuites = ['test/http/**/*.test.ts', 'test/realtime/**/*.test.ts', 'test/security/**/*.test.ts'];
+// browser tests in test/security run in the e2e suite (vitest.e2e.config.ts)
+const browserSuites = ['test/security/**/*.browser.test.ts'];
 const withServer = !!process.env.TEST_DATABASE_URL;
 // Inline projects do not inherit the root's timeouts: set them on each (CI machines are small).
 const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
@@ -37,6 +39,7 @@ export default defineConfig({
           ...timeouts,
           name: 'http-pglite',
           include: appSuites,
+          exclude: browserSuites,
           env: { QUIRE_TEST_DB: 'pglite' },
         },
       },
@@ -47,6 +50,7 @@ export default defineConfig({
                 ...timeouts,
                 name: 'http-postgres',
                 include: [...appSuites, 'test/cluster/**/*.test.ts'],
+                exclude: browserSuites,
                 env: { QUIRE_TEST_DB: 'postgres' },
               },
             },

@@ -7,7 +7,7 @@ export default defineConfig({
   resolve: { alias: { '@shared': path.resolve('shared') } },
   test: {
     name: 'e2e',
-    include: ['test/e2e/**/*.test.ts'],
+    include: ['test/e2e/**/*.test.ts', 'test/security/**/*.browser.test.ts'],
     // the scale-out setup needs a PostgreSQL server, as the http-postgres suites do
     exclude: process.env.TEST_DATABASE_URL ? [] : ['test/e2e/scale-out.test.ts'],
     environment: 'node',
