@@ -11,7 +11,7 @@ import { localize } from '../../shared/messages';
 import { type ActionDef, type ActionRequest, isRawReply, makeMe, normalizeName, type RawReply } from './action';
 import { Params, type UploadedFile } from './params';
 import { parseApiSegments, parseSParam, type ParsedRoute } from './routeForms';
-import { isBrowserLoad, isCrossSite, resolveCaller } from './authenticate';
+import { cookieMayAct, resolveCaller } from './authenticate';
 import { describeFailure, requestLang, sendData, sendError, sendFailure } from './envelope';
 
 export type SpecialHandler = (ctx: Koa.Context, deps: AppDeps, arg: string) => Promise<void>;
@@ -132,11 +132,13 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
       const params = new Params([pathParams, bodyObj, ctx.query as Record<string, unknown>], files);
 
       const caller = await resolveCaller(deps, ctx, params);
-      // Our cookie alone never authenticates a request another site triggered (CSRF), nor a
-      // sub-resource load or navigation of an action that does not serve files to browsers.
-      const user = caller.viaCookie && (isCrossSite(ctx) || (isBrowserLoad(ctx) && !def.browserGet)) ? null : caller.user;
+      // Our cookie alone acts for the user only on a POST proven to come from our own pages, or
+      // on a GET of a file download (CSRF): otherwise the request is anonymous.
+      const cookieRefused = caller.viaCookie && !!caller.user && !cookieMayAct(ctx, !!def.browserGet, deps.config.publicUrl);
+      const user = cookieRefused ? null : caller.user;
 
       if (def.auth !== 'optional' && !user) {
+        if (cookieRefused) throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'This request did not come from this site\'s own pages, so your login cookie was not used');
         throw caller.token
           ? new ApiError(ErrorCode.NOT_LOGGED_IN, 'Your login has expired; please log in again')
           : new ApiError(ErrorCode.NOT_LOGGED_IN, 'You are not logged in');

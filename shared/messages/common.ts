@@ -6,6 +6,7 @@ export const common: Record<string, string> = {
   'Internal error; reference {ref}': '服务器内部错误，编号 {ref}',
   'You are not logged in': '你尚未登录',
   'Your login has expired; please log in again': '登录已过期，请重新登录',
+  "This request did not come from this site's own pages, so your login cookie was not used": '该请求并非来自本站页面，因此未使用你的登录凭证',
   'No permission': '没有权限',
   'Administrator rights are required': '需要管理员权限',
   'Request body is too large (limit {limit} MB)': '请求内容过大（上限 {limit} MB）',

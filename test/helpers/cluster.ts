@@ -20,11 +20,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitForPort(port: number, timeout = 30_000): Promise<void> {
+export async function waitForPort(port: number, timeout = 30_000, host = '127.0.0.1'): Promise<void> {
   const start = Date.now();
   for (;;) {
     const ok = await new Promise<boolean>((r) => {
-      const s = net.connect(port, '127.0.0.1', () => (s.end(), r(true)));
+      const s = net.connect(port, host, () => (s.end(), r(true)));
       s.on('error', () => r(false));
     });
     if (ok) return;
@@ -54,6 +54,8 @@ export interface StartOptions {
 
 export async function startNode(env: Record<string, string>, opts: StartOptions = {}): Promise<ServerProcess> {
   const p = opts.port ?? (await freePort());
+  // env.HOST: another loopback address (the CSRF suite serves on 127.0.0.2 under a non-localhost name)
+  const host = env.HOST ?? '127.0.0.1';
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(p), HOST: '127.0.0.1', ...env },
@@ -63,7 +65,7 @@ export async function startNode(env: Record<string, string>, opts: StartOptions 
   proc.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));
   try {
-    await Promise.race([waitForPort(p, opts.startTimeoutMs), exited.then(() => Promise.reject(new Error(`server exited: ${out}`)))]);
+    await Promise.race([waitForPort(p, opts.startTimeoutMs, host), exited.then(() => Promise.reject(new Error(`server exited: ${out}`)))]);
     if (opts.settleMs) {
       await new Promise((r) => setTimeout(r, opts.settleMs));
       if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`server exited: ${out}`);
@@ -73,7 +75,7 @@ export async function startNode(env: Record<string, string>, opts: StartOptions 
     throw e;
   }
   return {
-    url: `http://127.0.0.1:${p}`,
+    url: `http://${host}:${p}`,
     port: p,
     proc,
     output: () => out,

@@ -169,7 +169,8 @@ describe('tokens', () => {
       app.call(`/api/user/info?user_token=${token}`, {}, { method: 'GET' }),
       app.call('user/info', {}, { headers: { Authorization: `Bearer ${token}` } }),
       app.call('user/info', {}, { token }),
-      app.call('user/info', {}, { cookie }),
+      // the cookie acts for the user on a POST from our own pages (Origin)
+      app.call('user/info', {}, { cookie, headers: { Origin: app.url } }),
     ];
     for (const r of await Promise.all(ways)) expect(r.data?.username).toBe('login_lee');
     // a cookie sent by another site does not authenticate, and cannot log the user out
@@ -177,7 +178,7 @@ describe('tokens', () => {
     expect(cross.error_code).toBe(ErrorCode.NOT_LOGGED_IN);
     const crossLogout = await app.call('user/logout', {}, { cookie, headers: { Origin: 'https://evil.example' } });
     expect(crossLogout.error_code).toBe(0);
-    expect((await app.call('user/info', {}, { cookie })).data?.username).toBe('login_lee');
+    expect((await app.call('user/info', {}, { cookie, headers: { Origin: app.url } })).data?.username).toBe('login_lee');
     // tokens are stored hashed
     const stored = await app.deps.db.select().from(userTokens);
     expect(stored.some((t) => t.tokenHash === token)).toBe(false);

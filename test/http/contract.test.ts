@@ -61,7 +61,7 @@ describe('parameters', () => {
 
   it('accepts the token as Bearer, X-API-Token and cookie', async () => {
     const bearer = await app.call('/api/user/info', {}, { headers: { Authorization: `Bearer ${token}` } });
-    const cookie = await app.call('/api/user/info', {}, { cookie: `cookie_token=${token}` });
+    const cookie = await app.call('/api/user/info', {}, { cookie: `cookie_token=${token}`, headers: { Origin: app.url } });
     expect(bearer.data.username).toBe('contract_user');
     expect(cookie.data.username).toBe('contract_user');
   });

@@ -263,9 +263,11 @@ describe('cookie-only requests another site (or stored content) triggers', () =>
     expect(await changes()).toEqual([]);
     const [tpl] = await app.deps.db.select().from(templates).where(eq(templates.id, v.templateId));
     expect(tpl).toBeDefined();
-    // our client's own fetch() GETs keep working with the cookie
-    const own = await app.fetch('/api/user/info', { headers: { Cookie: cookie(), 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Mode': 'cors' } });
+    // our client calls with POST from its own origin; the cookie acts there, never on a GET
+    const own = await app.fetch('/api/user/info', { method: 'POST', headers: { Cookie: cookie(), Origin: app.url, 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Mode': 'cors' } });
     expect((await own.json()).data.username).toBe(victim.username);
+    const ownGet = await app.fetch('/api/user/info', { headers: { Cookie: cookie(), 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Mode': 'cors' } });
+    expect((await ownGet.json()).error_code).toBe(10102);
   });
 
   it('no CORS grant for foreign origins, no reflection, no null', async () => {

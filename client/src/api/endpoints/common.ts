@@ -10,5 +10,5 @@ export const captchaImageUrl = (nonce: string | number) => apiUrl('common/verify
 export const qrcodeUrl = (url: string, size = 6) => apiUrl('common/qrcode', { url, size });
 
 /** Housekeeping triggers ShowDoc clients send on login and item list load (never shown to the user). */
-export const runScriptCron = () => call('ScriptCron/run', {}, { method: 'GET', silent: true });
-export const checkDb = () => call('update/checkDb', {}, { method: 'GET', silent: true });
+export const runScriptCron = () => call('ScriptCron/run', {}, { silent: true, loading: false });
+export const checkDb = () => call('update/checkDb', {}, { silent: true, loading: false });

@@ -22,5 +22,5 @@ export const resetPasswordEmail = (p: { email: string; v_code: string }) =>
   call('user/resetPasswordEmail', p, formOpts);
 export const resetPasswordByUrl = (p: { new_password: string; uid: string; email: string; token: string }) =>
   call('user/resetPasswordByUrl', p, formOpts);
-export const logout = () => call('user/logout', {}, { method: 'GET', silent: true });
+export const logout = () => call('user/logout', {}, { silent: true });
 export const allUser = (username = '') => call<Array<{ uid: number; username: string; name?: string }>>('user/allUser', { username });
