@@ -46,7 +46,8 @@ describe('F2: a cookie-authenticated request changes data only as a POST from ou
 
   it('a POST without Origin or Referer, or from another origin, does not act', async () => {
     const form = { uid: mallory.uid, groupid: 1 };
-    for (const headers of [{}, { Origin: 'http://evil.example' }, { Origin: 'null' }, { Referer: 'http://evil.example/x' }, { Origin: app.url.replace('127.0.0.1', 'localhost') }]) {
+    const variants: Record<string, string>[] = [{}, { Origin: 'http://evil.example' }, { Origin: 'null' }, { Referer: 'http://evil.example/x' }, { Origin: app.url.replace('127.0.0.1', 'localhost') }];
+    for (const headers of variants) {
       const r = await app.call('adminUser/setGroup', form, { cookie: adminCookie, headers });
       expect(r.error_code, JSON.stringify(headers)).toBe(10102);
       expect(r.error_message).toMatch(/did not come from this site/);
