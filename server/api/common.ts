@@ -55,7 +55,7 @@ const homePageSetting = action({
   auth: 'optional',
   async run(req) {
     const s = await req.deps.settings.get();
-    return { home_page: s.home_page, home_item: s.home_item, register_open: s.register_open ? 1 : 0, beian: '', is_show_ai: 0 };
+    return { home_page: s.home_page, home_item: s.home_item, register_open: s.register_open ? 1 : 0, register_mode: s.register_mode, beian: '', is_show_ai: 0 };
   },
 });
 
