@@ -293,7 +293,9 @@ export async function login(deps: AppDeps, loginName: string, password: string, 
 }
 
 /** The local account of a directory user: found by name, else created with an unusable local password. */
-async function ldapLocalUser(deps: AppDeps, username: string, name: string, email: string): Promise<UserRow> {
+async function ldapLocalUser(deps: AppDeps, directoryName: string, name: string, email: string): Promise<UserRow> {
+  // stored as new names are (NFKC), so the next login finds the same account
+  const username = normalizeUsername(directoryName);
   const existing = await findUserByName(deps, username);
   if (existing) return existing;
   try {
