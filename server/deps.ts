@@ -9,6 +9,7 @@ import { SessionCache } from './auth/sessionCache';
 import { ReadCache } from './cache/readCache';
 import { RequestLimits } from './http/requestLimits';
 import { registerNoticeSubscribers } from './domain/notices/subscribers';
+import { MailQueue } from './auth/mailQueue';
 
 export interface AppDeps {
   config: Config;
@@ -22,6 +23,8 @@ export interface AppDeps {
   reads: ReadCache;
   /** per-user and per-IP limits on search and the public mock URLs */
   limits: RequestLimits;
+  /** mails sent after the answer (password reset, email confirmation) */
+  mail: MailQueue;
   /** unix seconds; replaceable in tests */
   now(): number;
 }
@@ -36,7 +39,8 @@ export function createDeps(config: Config, db: Db, dbKind: 'pglite' | 'postgres'
   // write (workers, nodes without Redis): entries live a few seconds at most
   const reads = overrides.reads ?? new ReadCache(events, dbKind === 'pglite' ? 30_000 : 3_000);
   const limits = overrides.limits ?? new RequestLimits(config.rateLimitPerMinute, config.redisUrl ? { redisUrl: config.redisUrl, log } : null);
-  const deps: AppDeps = { config, db, dbKind, log, events, settings, sessions, reads, limits, now, ...overrides };
+  const mail = overrides.mail ?? new MailQueue(config, log);
+  const deps: AppDeps = { config, db, dbKind, log, events, settings, sessions, reads, limits, mail, now, ...overrides };
   registerNoticeSubscribers(deps);
   return deps;
 }

@@ -97,6 +97,8 @@ async function main(): Promise<void> {
     await realtime.close().catch((err) => log.warn('realtime shutdown', { err: err.message }));
     deps.limits.close();
     server.closeAllConnections?.();
+    // mails already promised to someone (reset links) go out before the database closes
+    await deps.mail.idle();
     try {
       await database.close();
     } catch {}

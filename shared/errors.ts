@@ -15,6 +15,10 @@ export const ErrorCode = {
   USER_NOT_FOUND: 10209,
   /** wrong credentials and the failure counter reached its limit: the client must now show the captcha */
   LOGIN_CAPTCHA_REQUIRED: 10210,
+  /** right password, but the account awaits an administrator's approval */
+  ACCOUNT_PENDING: 10211,
+  /** right password, but the account awaits the confirmation of its email address */
+  ACCOUNT_UNCONFIRMED: 10212,
   NO_VISIT: 10301,
   NO_ITEM_EDIT: 10302,
   /** not the item's manager */

@@ -31,3 +31,6 @@ export const MEMBER_GROUP = { readOnly: 0, edit: 1, manage: 2 } as const;
 export const ITEM_TYPE = { regular: 1, singlePage: 2, readOnlyDisplay: 3, table: 4 } as const;
 export const LOGIN_FAILURES_BEFORE_CAPTCHA = 5;
 export const ITEM_PASSWORD_FAILURES_BEFORE_CAPTCHA = 5;
+/** New login passwords (register, change, reset, admin, CLI); older passwords keep working. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;

@@ -9,6 +9,7 @@ const intIf = (p: Params, name: string) => (p.has(name) && p.str(name) !== '' ? 
 function readPatch(p: Params): SettingsPatch {
   return {
     register_open: boolIf(p, 'register_open'),
+    register_mode: p.has('register_mode') ? p.str('register_mode', { max: 20 }) : undefined,
     home_page: intIf(p, 'home_page'),
     home_item: p.has('home_item') ? p.id('home_item') : undefined,
     ldap_open: boolIf(p, 'ldap_open'),
@@ -22,17 +23,23 @@ function readPatch(p: Params): SettingsPatch {
   };
 }
 
+/** Also tells the console whether mailed links can work: mail from the environment, PUBLIC_URL or site_url. */
+const mailState = (req: { deps: { config: { smtp: unknown; publicUrl: string } } }) => ({
+  mail_configured: req.deps.config.smtp ? 1 : 0,
+  public_url: req.deps.config.publicUrl,
+});
+
 const loadConfig = action({
   auth: 'admin',
   async run(req) {
-    return presentSettings(await req.deps.settings.get());
+    return { ...presentSettings(await req.deps.settings.get()), ...mailState(req) };
   },
 });
 
 const saveConfig = action({
   auth: 'admin',
   async run(req) {
-    return presentSettings(await saveSiteSettings(req.deps, readPatch(req.params)));
+    return { ...presentSettings(await saveSiteSettings(req.deps, readPatch(req.params))), ...mailState(req) };
   },
 });
 

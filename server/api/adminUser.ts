@@ -7,7 +7,8 @@ import { adminPaging, groupParam, sqlText } from './adminParams';
 const getList = action({
   auth: 'admin',
   async run(req) {
-    return users.listUsers(req.deps, sqlText(req.params, 'username', { max: 100 }), adminPaging(req.params));
+    const status = req.params.oneOf('status', ['', 'active', 'pending', 'unconfirmed'] as const, '');
+    return users.listUsers(req.deps, sqlText(req.params, 'username', { max: 100 }), adminPaging(req.params), status);
   },
 });
 
@@ -51,4 +52,21 @@ const deleteUser = action({
   },
 });
 
-export default controller('adminUser', { getList, addUser, changePassword, setGroup, deleteUser, checkUpdate });
+/** Our extension: a registration that awaits approval may log in from now on. */
+const approve = action({
+  auth: 'admin',
+  async run(req) {
+    return users.approveUser(req.deps, req.params.id('uid'));
+  },
+});
+
+/** Our extension: a registration that awaits approval is turned down (the account is deleted). */
+const reject = action({
+  auth: 'admin',
+  async run(req) {
+    await users.rejectUser(req.deps, req.params.id('uid'));
+    return [];
+  },
+});
+
+export default controller('adminUser', { getList, addUser, changePassword, setGroup, deleteUser, approve, reject, checkUpdate });

@@ -1,7 +1,7 @@
 // /api/common/* — captcha, QR code, home page setting, version.
 import QRCode from 'qrcode';
 import { action, controller, rawReply } from '../http/action';
-import { createCaptcha, drawCaptcha, setCaptchaCookie } from '../auth/captcha';
+import { captchaPicture, createCaptcha, setCaptchaCookie } from '../auth/captcha';
 import { enforce, LIMITS } from '../auth/throttle';
 import { captchas } from '../db/schema';
 import { and, eq, gt } from 'drizzle-orm';
@@ -9,8 +9,8 @@ import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
 import pkg from '../../package.json' with { type: 'json' };
 
-/** Our SVGs are generated here, but are still served under a CSP that forbids any script. */
-const svgHeaders = { 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" };
+/** A fresh picture every time, under a CSP that forbids anything active. */
+const pictureHeaders = { 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'; sandbox" };
 
 const verify = action({
   auth: 'optional',
@@ -19,7 +19,8 @@ const verify = action({
     await enforce(deps.db, LIMITS.captchaPerIp, req.ip, deps.now());
     const c = await createCaptcha(deps.db, deps.now());
     setCaptchaCookie(ctx, c.captchaId);
-    return rawReply({ type: 'image/svg+xml', body: c.svg, headers: { ...svgHeaders, 'X-Captcha-Id': c.captchaId } });
+    const png = captchaPicture(c.answer, c.captchaId, await deps.settings.serverSecret());
+    return rawReply({ type: 'image/png', body: png, headers: { ...pictureHeaders, 'X-Captcha-Id': c.captchaId } });
   },
 });
 
@@ -44,9 +45,9 @@ const showCaptcha = action({
       ? await deps.db.select().from(captchas).where(and(eq(captchas.captchaId, id), gt(captchas.expiresAt, deps.now())))
       : [];
     if (!row) throw new ApiError(ErrorCode.CAPTCHA_WRONG, 'Verification code expired; get a new one');
-    // the answer is fixed at creation; draw it again
-    const svg = drawCaptcha(row.answer);
-    return rawReply({ type: 'image/svg+xml', body: svg, headers: svgHeaders });
+    // the answer is fixed at creation; the same picture is drawn again
+    const png = captchaPicture(row.answer, row.captchaId, await deps.settings.serverSecret());
+    return rawReply({ type: 'image/png', body: png, headers: pictureHeaders });
   },
 });
 
@@ -54,7 +55,7 @@ const homePageSetting = action({
   auth: 'optional',
   async run(req) {
     const s = await req.deps.settings.get();
-    return { home_page: s.home_page, home_item: s.home_item, register_open: s.register_open ? 1 : 0, beian: '', is_show_ai: 0 };
+    return { home_page: s.home_page, home_item: s.home_item, register_open: s.register_open ? 1 : 0, register_mode: s.register_mode, beian: '', is_show_ai: 0 };
   },
 });
 

@@ -5,10 +5,10 @@ import { clearTokenCookie, setTokenCookie } from '../http/authenticate';
 import { enforce, LIMITS } from '../auth/throttle';
 import * as accounts from '../domain/accounts';
 import { revokeToken } from '../auth/tokens';
-import { sendMail } from '../auth/mailer';
-import { siteUrl } from '../http/siteUrl';
+import * as accountMails from '../domain/accountMails';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
+import { localize } from '../../shared/messages';
 import { sqlText } from './adminParams';
 
 const ttlSeconds = (days: number) => days * 86400;
@@ -22,8 +22,11 @@ const register = action({
     const password = params.str('password', { raw: true, max: 128 });
     const confirm = params.str('confirm_password', { raw: true, max: 128 });
     if (!username) throw new ApiError(ErrorCode.GENERIC, 'Parameter {name} is required', { name: 'username' });
+    const email = sqlText(params, 'email', { max: 254 });
     await checkCaptcha(deps.db, ctx, params, deps.now(), deps.config.testCaptcha);
-    const { user, token } = await accounts.register(deps, username, password, confirm, req.ip);
+    await enforce(deps.db, LIMITS.accountsPerIp, req.ip, deps.now());
+    const { user, token, awaiting } = await accounts.register(deps, { username, password, confirm, email, ip: req.ip });
+    if (!token) return { uid: user.uid, username: user.username, email: user.email, awaiting };
     setTokenCookie(ctx, token, ttlSeconds(deps.config.tokenTtlDays));
     return accounts.presentLogin(user, token);
   },
@@ -109,19 +112,12 @@ const updateEmail = action({
     const email = sqlText(params, 'email', { max: 254 });
     const password = params.str('password', { raw: true, max: 128 });
     const result = await accounts.updateEmail(deps, req.me().uid, email, password);
-    let mail_sent = false;
-    if (deps.config.smtp) {
-      const user = await accounts.findUserById(deps, req.me().uid);
-      const token = await accounts.createMailToken(deps, user!, 'verify');
-      const link = `${await siteUrl(deps, req.ctx)}/api/user/verifyEmail?uid=${user!.uid}&email=${encodeURIComponent(email)}&token=${token}`;
-      await sendMail(deps.config, {
-        to: email,
-        subject: 'Quire: confirm your email address',
-        text: `Open this link to confirm ${email} for your Quire account ${user!.username}:\n\n${link}\n\nThe link is valid for one hour.`,
-      });
-      mail_sent = true;
-    }
-    return { ...result, mail_sent };
+    if (!deps.config.smtp) return { ...result, mail_sent: false };
+    // the address is bound either way; the confirmation link needs the configured site URL
+    const base = await accountMails.requireMailLinks(deps).catch((e: ApiError) => e);
+    if (base instanceof ApiError) return { ...result, mail_sent: false, mail_error: localize(base.template, req.lang, base.vars) };
+    accountMails.queueConfirmationMail(deps, (await accounts.findUserById(deps, req.me().uid))!, base);
+    return { ...result, mail_sent: true };
   },
 });
 
@@ -131,8 +127,10 @@ const verifyEmail = action({
   async run(req) {
     const { deps, params } = req;
     const user = await accounts.consumeMailToken(deps, params.id('uid'), sqlText(params, 'email'), params.str('token'), 'verify');
-    await accounts.markEmailVerified(deps, user.uid);
-    return rawReply({ status: 302, type: 'text/plain; charset=utf-8', body: 'Email verified', headers: { Location: '/user/setting?email_verified=1' } });
+    const activated = await accounts.markEmailVerified(deps, user.uid);
+    // a new account confirmed by this link logs in now; a bound address shows in the settings
+    const next = activated ? '/user/login?email_verified=1' : '/user/setting?email_verified=1';
+    return rawReply({ status: 302, type: 'text/plain; charset=utf-8', body: 'Email verified', headers: { Location: next } });
   },
 });
 
@@ -145,21 +143,11 @@ const resetPasswordEmail = action({
     const email = sqlText(params, 'email', { max: 254 });
     accounts.validateEmail(email);
     await checkCaptcha(deps.db, ctx, params, now, deps.config.testCaptcha);
-    if (!deps.config.smtp) {
-      throw new ApiError(ErrorCode.GENERIC, 'Mail is not configured on this server (set SMTP_HOST); ask an administrator to reset your password');
-    }
+    await accountMails.requireMailLinks(deps);
     await enforce(deps.db, LIMITS.resetPerAccount, email.toLowerCase(), now);
-    const user = await accounts.findUserByEmail(deps, email);
-    // the same answer for known and unknown addresses (no account enumeration)
-    if (user) {
-      const token = await accounts.createMailToken(deps, user, 'reset');
-      const link = `${await siteUrl(deps, ctx)}/user/ResetPasswordByUrl?uid=${user.uid}&email=${encodeURIComponent(user.email)}&token=${token}`;
-      await sendMail(deps.config, {
-        to: user.email,
-        subject: 'Quire: reset your password',
-        text: `Someone asked to reset the password of the Quire account ${user.username}.\nOpen this link to choose a new password (valid for one hour):\n\n${link}\n\nIf it was not you, ignore this mail.`,
-      });
-    }
+    // the same answer, as fast, for known and unknown addresses (no account enumeration): the
+    // account is looked up and mailed after the answer
+    await accountMails.queueResetMail(deps, email);
     return { sent: 1 };
   },
 });

@@ -1,7 +1,8 @@
-// Image captchas (SVG, generated here): single use, ten-minute life. The answer is found by
-// captcha_id (parameter, ShowDoc's createCaptcha flow) or by the captcha cookie (common/verify flow).
-import { randomBytes } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
+// Image captchas (PNG, drawn here: captchaImage.ts): single use, ten-minute life. The answer is
+// found by captcha_id (parameter, ShowDoc's createCaptcha flow) or by the captcha cookie
+// (common/verify flow). A captcha is not a rate limit: registration and login are also limited
+// per address (throttle.ts).
+import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type Koa from 'koa';
 import type { DbOrTx } from '../db/client';
@@ -9,28 +10,34 @@ import { captchas } from '../db/schema';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
 import type { Params } from '../http/params';
+import { CAPTCHA_ALPHABET } from './captchaGlyphs';
+import { drawCaptchaPng } from './captchaImage';
 
 export const CAPTCHA_COOKIE = 'captcha_id';
-const look = { noise: 2, color: true, background: '#f3f6fa', width: 120, height: 40 };
-
-/** Draws a known answer again (svg-captcha's default export is callable; its types miss that). */
-export function drawCaptcha(text: string): string {
-  return (svgCaptcha as unknown as (t: string, o: object) => string)(text, look);
-}
 const TTL = 600;
+const LENGTH = 4;
 
 export interface NewCaptcha {
   captchaId: string;
-  svg: string;
+  answer: string;
 }
 
 export async function createCaptcha(db: DbOrTx, now: number): Promise<NewCaptcha> {
-  const c = svgCaptcha.create({ size: 4, ignoreChars: '0oO1ilI', ...look });
+  let answer = '';
+  for (let i = 0; i < LENGTH; i++) answer += CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)];
   const captchaId = randomBytes(16).toString('hex');
   // housekeeping: expired rows go on the way
   await db.delete(captchas).where(lt(captchas.expiresAt, now));
-  await db.insert(captchas).values({ captchaId, answer: c.text.toLowerCase(), expiresAt: now + TTL });
-  return { captchaId, svg: c.data };
+  await db.insert(captchas).values({ captchaId, answer: answer.toLowerCase(), expiresAt: now + TTL });
+  return { captchaId, answer };
+}
+
+/**
+ * The captcha's picture. Its random distortion is seeded by the server secret and the captcha id:
+ * showing one captcha again gives the same picture, never a fresh sample of the same answer.
+ */
+export function captchaPicture(answer: string, captchaId: string, serverSecret: string): Buffer {
+  return drawCaptchaPng(answer, `${serverSecret}:captcha:${captchaId}`);
 }
 
 export function setCaptchaCookie(ctx: Koa.Context, captchaId: string): void {

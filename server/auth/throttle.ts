@@ -55,6 +55,8 @@ export const LIMITS = {
   loginPerIp: { name: 'login-ip', max: 60, windowSeconds: 300 },
   loginPerAccount: { name: 'login-acct', max: 20, windowSeconds: 300 },
   registerPerIp: { name: 'register-ip', max: 20, windowSeconds: 3600 },
+  /** accounts from one address a day, counted once the captcha is solved (a solved captcha is no limit) */
+  accountsPerIp: { name: 'accounts-ip', max: 20, windowSeconds: 86400 },
   captchaPerIp: { name: 'captcha-ip', max: 120, windowSeconds: 60 },
   resetPerIp: { name: 'reset-ip', max: 10, windowSeconds: 3600 },
   resetPerAccount: { name: 'reset-acct', max: 5, windowSeconds: 3600 },

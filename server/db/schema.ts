@@ -40,10 +40,21 @@ export const users = pgTable(
     source: text('source').notNull().default('local'),
     regTime: unixTime('reg_time'),
     lastLoginTime: unixTime('last_login_time'),
+    /** 'active'; 'pending' awaits an administrator's approval; 'unconfirmed' awaits the email confirmation. */
+    status: text('status').notNull().default('active'),
+    /**
+     * The username's confusable skeleton (Unicode TR39, domain/usernames.ts): one account per look.
+     * Null for rows stored before it existed (filled on the next account creation; when two old
+     * accounts already look alike, the older one holds the skeleton and the other keeps null).
+     */
+    usernameSkeleton: text('username_skeleton'),
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_skeleton_uq').on(t.usernameSkeleton),
+    index('users_skeleton_missing_idx').on(t.uid).where(sql`${t.usernameSkeleton} is null`),
+    index('users_status_idx').on(t.status).where(sql`${t.status} <> 'active'`),
   ],
 );
 

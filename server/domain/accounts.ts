@@ -1,17 +1,30 @@
 // Accounts: register, login, profile, password and email changes, password reset by mail.
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ilike, ne, or, sql } from 'drizzle-orm';
+// Names: usernames are NFKC-normalised and unique by their confusable skeleton (accountNames.ts).
+// A username shaped like an email claims that address: usernames-as-addresses and emails are
+// one namespace, case-insensitive, so nobody can register "bob@example.com" as a username while
+// Bob's account has that email, or take an email that is someone's username. For collisions
+// stored before this rule, a login name means its username's owner only, never the other account
+// (that one logs in with its own username), and an address given as a member name means the
+// account whose email it is (members/usernames.ts).
+import { randomBytes } from 'node:crypto';
+import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import { passwordResets, users } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import { users } from '../db/schema';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
 import { hashPassword, unusablePasswordHash, verifyPassword } from '../auth/passwords';
 import { issueToken, revokeAllTokens, toSessionUser } from '../auth/tokens';
 import type { SessionUser } from '../http/action';
-import { hit, peek, reset } from '../auth/throttle';
+import { hit, LIMITS, peek, reset } from '../auth/throttle';
 import { ldapAuthenticate } from '../auth/ldap';
 import { LOGIN_FAILURES_BEFORE_CAPTCHA } from '../../shared/limits';
 import { escapeLike } from '../db/like';
+import { checkNewPassword } from '../auth/passwordPolicy';
+import { findUserByEmail, queueConfirmationMail, requireMailLinks } from './accountMails';
+
+export { consumeMailToken, createMailToken, findUserByEmail } from './accountMails';
+import { fillMissingSkeletons, looksLikeEmail, normalizeUsername, usernameSkeleton } from './accountNames';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -24,9 +37,8 @@ export function validateUsername(username: string): void {
   }
 }
 
-export function validatePassword(password: string): void {
-  if (password.length < 6 || password.length > 128) throw new ApiError(ErrorCode.GENERIC, 'Password must be 6 to 128 characters');
-}
+/** Rules for a new password (length, not a common one); see auth/passwordPolicy.ts. */
+export const validatePassword = checkNewPassword;
 
 export function validateEmail(email: string): void {
   if (email.length > 254 || !EMAIL_RE.test(email)) throw new ApiError(ErrorCode.GENERIC, 'Email address is not valid');
@@ -37,12 +49,15 @@ export async function findUserByName(deps: AppDeps, username: string): Promise<U
   return u;
 }
 
+/**
+ * The account a login name means: the username as typed, then its NFKC form (how new names are
+ * stored), and only when no username matches, the account with that email.
+ */
 export async function findUserByLogin(deps: AppDeps, login: string): Promise<UserRow | undefined> {
-  const byName = await findUserByName(deps, login);
+  const byName = (await findUserByName(deps, login)) ?? (normalizeUsername(login) !== login ? await findUserByName(deps, normalizeUsername(login)) : undefined);
   if (byName) return byName;
   if (!login.includes('@')) return undefined;
-  const [u] = await deps.db.select().from(users).where(sql`lower(${users.email}) = lower(${login})`).limit(1);
-  return u;
+  return findUserByEmail(deps, login);
 }
 
 export async function findUserById(deps: AppDeps, uid: number): Promise<UserRow | undefined> {
@@ -76,6 +91,8 @@ export function presentLogin(u: UserRow, token: string): LoginPayload {
   };
 }
 
+export type AccountStatus = 'active' | 'pending' | 'unconfirmed';
+
 export interface CreateUserInput {
   username: string;
   password: string;
@@ -83,44 +100,137 @@ export interface CreateUserInput {
   email?: string;
   groupid?: number;
   source?: 'local' | 'ldap';
+  /** 'pending' awaits an administrator, 'unconfirmed' the email confirmation; default active */
+  status?: AccountStatus;
 }
 
-/** Inserts a user; the first account of an empty database becomes administrator. */
+const nameTaken = () => new ApiError(ErrorCode.GENERIC, 'Username already exists');
+const looksTaken = () => new ApiError(ErrorCode.GENERIC, 'This username looks like an existing one; choose another');
+const addressTaken = () => new ApiError(ErrorCode.GENERIC, 'Email address is already used by another account');
+
+/** Serialises the claims on one address (an email-shaped username or an email) across processes. */
+async function lockAddress(tx: DbOrTx, address: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'quire-address:' + address.toLowerCase()}))`);
+}
+
+/** Whether another account has this address as its email or as its username. */
+async function addressInUse(tx: DbOrTx, address: string, exceptUid = 0): Promise<boolean> {
+  const [hit] = await tx
+    .select({ uid: users.uid })
+    .from(users)
+    .where(and(or(sql`lower(${users.email}) = lower(${address})`, sql`lower(${users.username}) = lower(${address})`), ne(users.uid, exceptUid)))
+    .limit(1);
+  return !!hit;
+}
+
+/**
+ * Inserts a user; the first account of an empty database becomes administrator. The username is
+ * NFKC-normalised; a name that looks like an existing one, or an address another account uses,
+ * is refused. An email-shaped username is also the account's email (as ShowDoc does).
+ */
 export async function createUser(deps: AppDeps, input: CreateUserInput): Promise<UserRow> {
-  validateUsername(input.username);
-  if (await findUserByName(deps, input.username)) throw new ApiError(ErrorCode.GENERIC, 'Username already exists');
+  const username = normalizeUsername(input.username);
+  validateUsername(username);
+  const skeleton = usernameSkeleton(username);
   const hash = input.source === 'ldap' ? await unusablePasswordHash() : await hashPassword(input.password);
+  await fillMissingSkeletons(deps.db);
   const now = deps.now();
-  const email = input.email ?? (EMAIL_RE.test(input.username) ? input.username : '');
   try {
-    const [row] = await deps.db
-      .insert(users)
-      .values({
-        username: input.username,
-        name: input.name ?? '',
-        email,
-        password: hash,
-        source: input.source ?? 'local',
-        groupid: input.groupid ?? sql`case when exists (select 1 from ${users}) then 2 else 1 end`,
-        regTime: now,
-      })
-      .returning();
-    return row;
+    return await deps.db.transaction(async (tx) => {
+      let email = input.email ?? (EMAIL_RE.test(username) ? username : '');
+      const addresses = [...new Set([looksLikeEmail(username) ? username.toLowerCase() : '', email.toLowerCase()].filter(Boolean))].sort();
+      for (const a of addresses) await lockAddress(tx, a);
+      const [same] = await tx.select({ username: users.username, skeleton: users.usernameSkeleton }).from(users).where(or(sql`lower(${users.username}) = lower(${username})`, eq(users.usernameSkeleton, skeleton))).limit(1);
+      if (same) throw same.username.toLowerCase() === username.toLowerCase() ? nameTaken() : looksTaken();
+      if (looksLikeEmail(username) && (await addressInUse(tx, username))) throw addressTaken();
+      if (email && email.toLowerCase() !== username.toLowerCase() && (await addressInUse(tx, email))) {
+        // a directory's address that a local account already uses is left out, not a failed login
+        if (input.source !== 'ldap') throw addressTaken();
+        email = '';
+      }
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username,
+          usernameSkeleton: skeleton,
+          name: input.name ?? '',
+          email,
+          password: hash,
+          source: input.source ?? 'local',
+          status: input.status ?? 'active',
+          groupid: input.groupid ?? sql`case when exists (select 1 from ${users}) then 2 else 1 end`,
+          regTime: now,
+        })
+        .returning();
+      return row;
+    });
   } catch (e: any) {
-    if (e?.code === '23505' || /unique/i.test(String(e?.message))) throw new ApiError(ErrorCode.GENERIC, 'Username already exists');
+    // the same name or look registered at this very moment by another request
+    if (e?.code === '23505') throw /skeleton/.test(String(e?.constraint ?? e?.message)) ? looksTaken() : nameTaken();
     throw e;
   }
 }
 
-export async function register(deps: AppDeps, username: string, password: string, confirm: string, ip: string): Promise<{ user: UserRow; token: string }> {
+export interface RegisterInput {
+  username: string;
+  password: string;
+  confirm: string;
+  /** needed when new accounts confirm their email and the username is no address */
+  email: string;
+  ip: string;
+}
+
+export interface Registered {
+  user: UserRow;
+  /** null while the account waits (no session before approval or confirmation) */
+  token: string | null;
+  awaiting: 'approval' | 'email' | null;
+}
+
+/**
+ * Registers an account as the site's register_mode says: 'open' logs it in at once, 'approval'
+ * leaves it pending until an administrator approves it, 'email' leaves it unconfirmed until the
+ * link mailed to its address is opened.
+ */
+export async function register(deps: AppDeps, input: RegisterInput): Promise<Registered> {
   const s = await deps.settings.get();
   if (!s.register_open) throw new ApiError(ErrorCode.GENERIC, 'Registration is closed by the administrator');
+  const username = normalizeUsername(input.username);
   validateUsername(username);
-  validatePassword(password);
-  if (password !== confirm) throw new ApiError(ErrorCode.GENERIC, 'The two passwords do not match');
-  const user = await createUser(deps, { username, password });
-  const token = await issueToken(deps.db, user.uid, deps.now(), deps.config.tokenTtlDays, ip);
-  return { user, token };
+  validatePassword(input.password);
+  if (input.password !== input.confirm) throw new ApiError(ErrorCode.GENERIC, 'The two passwords do not match');
+  if (s.register_mode === 'email') {
+    const email = input.email || (EMAIL_RE.test(username) ? username : '');
+    if (!email) throw new ApiError(ErrorCode.GENERIC, 'New accounts confirm their email address on this site: give an email address');
+    validateEmail(email);
+    const base = await requireMailLinks(deps);
+    const user = await createUser(deps, { username, password: input.password, email, status: 'unconfirmed' });
+    queueConfirmationMail(deps, user, base);
+    return { user, token: null, awaiting: 'email' };
+  }
+  if (input.email) validateEmail(input.email);
+  const status = s.register_mode === 'approval' ? 'pending' : 'active';
+  const user = await createUser(deps, { username, password: input.password, email: input.email || undefined, status });
+  // the first account of a new site is its administrator: nobody could approve it
+  if (status === 'pending' && user.groupid === 1) {
+    await deps.db.update(users).set({ status: 'active' }).where(eq(users.uid, user.uid));
+    user.status = 'active';
+  }
+  if (user.status === 'pending') return { user, token: null, awaiting: 'approval' };
+  const token = await issueToken(deps.db, user.uid, deps.now(), deps.config.tokenTtlDays, input.ip);
+  return { user, token, awaiting: null };
+}
+
+/** Refuses a session to an account that still waits; the right password is known at this point. */
+async function requireActive(deps: AppDeps, user: UserRow): Promise<void> {
+  if (user.status === 'pending') throw new ApiError(ErrorCode.ACCOUNT_PENDING, 'Your account awaits approval by an administrator');
+  if (user.status === 'unconfirmed') {
+    // a fresh link, since the first may have expired (at most a few an hour per account)
+    const h = await hit(deps.db, `confirm-resend:${user.uid}`, 3600, deps.now());
+    const base = h.count <= LIMITS.resetPerAccount.max ? await requireMailLinks(deps).catch(() => null) : null;
+    if (base) queueConfirmationMail(deps, user, base);
+    throw new ApiError(ErrorCode.ACCOUNT_UNCONFIRMED, 'Confirm your email address first: open the link we mailed to {email}', { email: user.email });
+  }
 }
 
 const failKey = (login: string) => `loginfail:${login.toLowerCase()}`;
@@ -176,13 +286,16 @@ export async function login(deps: AppDeps, loginName: string, password: string, 
     throw new ApiError(ErrorCode.WRONG_CREDENTIALS, 'Wrong username or password');
   }
   await reset(deps.db, failKey(loginName));
+  await requireActive(deps, user);
   await deps.db.update(users).set({ lastLoginTime: now }).where(eq(users.uid, user.uid));
   const token = await issueToken(deps.db, user.uid, now, deps.config.tokenTtlDays, ip);
   return { user, token };
 }
 
 /** The local account of a directory user: found by name, else created with an unusable local password. */
-async function ldapLocalUser(deps: AppDeps, username: string, name: string, email: string): Promise<UserRow> {
+async function ldapLocalUser(deps: AppDeps, directoryName: string, name: string, email: string): Promise<UserRow> {
+  // stored as new names are (NFKC), so the next login finds the same account
+  const username = normalizeUsername(directoryName);
   const existing = await findUserByName(deps, username);
   if (existing) return existing;
   try {
@@ -231,63 +344,28 @@ export async function checkOwnPassword(deps: AppDeps, uid: number, password: str
   return user;
 }
 
+/** Binds a new, unverified email; refused when another account uses the address as email or username. */
 export async function updateEmail(deps: AppDeps, uid: number, email: string, password: string): Promise<{ email: string; email_verify: number }> {
   validateEmail(email);
   await checkOwnPassword(deps, uid, password);
-  const [taken] = await deps.db
-    .select({ uid: users.uid })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.uid, uid)))
-    .limit(1);
-  if (taken) throw new ApiError(ErrorCode.GENERIC, 'Email address is already used by another account');
-  await deps.db.update(users).set({ email, emailVerify: 0 }).where(eq(users.uid, uid));
+  await deps.db.transaction(async (tx) => {
+    await lockAddress(tx, email);
+    if (await addressInUse(tx, email, uid)) throw addressTaken();
+    await tx.update(users).set({ email, emailVerify: 0 }).where(eq(users.uid, uid));
+  });
   deps.events.emit('user.updated', { uid });
   return { email, email_verify: 0 };
 }
 
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-const RESET_TTL = 3600;
-
-/** Creates a one-hour, single-use token for a reset or an email verification; returns the raw token. */
-export async function createMailToken(deps: AppDeps, user: UserRow, purpose: 'reset' | 'verify'): Promise<string> {
-  const token = randomBytes(32).toString('hex');
-  const now = deps.now();
-  await deps.db.insert(passwordResets).values({ uid: user.uid, email: user.email, tokenHash: sha256(token), purpose, expiresAt: now + RESET_TTL, addtime: now });
-  return token;
-}
-
-export async function findUserByEmail(deps: AppDeps, email: string): Promise<UserRow | undefined> {
-  const [u] = await deps.db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
-  return u;
-}
-
-/** Consumes a mail token atomically (a second use fails) and returns the user it was for. */
-export async function consumeMailToken(deps: AppDeps, uid: number, email: string, token: string, purpose: 'reset' | 'verify'): Promise<UserRow> {
-  const now = deps.now();
-  const invalid = new ApiError(ErrorCode.GENERIC, 'The reset link is invalid or has expired');
-  if (!/^[0-9a-f]{64}$/.test(token)) throw invalid;
-  const rows = await deps.db
-    .update(passwordResets)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResets.tokenHash, sha256(token)),
-        eq(passwordResets.uid, uid),
-        eq(passwordResets.purpose, purpose),
-        eq(passwordResets.usedAt, 0),
-        gt(passwordResets.expiresAt, now),
-      ),
-    )
-    .returning();
-  if (!rows.length || rows[0].email.toLowerCase() !== email.toLowerCase()) throw invalid;
-  const user = await findUserById(deps, uid);
-  if (!user || user.email.toLowerCase() !== email.toLowerCase()) throw invalid;
-  return user;
-}
-
-export async function markEmailVerified(deps: AppDeps, uid: number): Promise<void> {
-  await deps.db.update(users).set({ emailVerify: deps.now() }).where(eq(users.uid, uid));
+/** Marks the email verified; an account that waited for this confirmation becomes active. Answers whether it did. */
+export async function markEmailVerified(deps: AppDeps, uid: number): Promise<boolean> {
+  const [before] = await deps.db.select({ status: users.status }).from(users).where(eq(users.uid, uid));
+  await deps.db
+    .update(users)
+    .set({ emailVerify: deps.now(), status: sql`case when ${users.status} = 'unconfirmed' then 'active' else ${users.status} end` })
+    .where(eq(users.uid, uid));
   deps.events.emit('user.updated', { uid });
+  return before?.status === 'unconfirmed';
 }
 
 /** Users matching a name fragment, for member pickers (capped; needs login). */

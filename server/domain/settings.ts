@@ -35,8 +35,13 @@ export interface OssSetting {
   subcat: string;
 }
 
+/** How a new account starts: at once, after confirming its email, or after an administrator's approval. */
+export type RegisterMode = 'open' | 'email' | 'approval';
+export const REGISTER_MODES: readonly RegisterMode[] = ['open', 'email', 'approval'];
+
 export interface SiteSettings {
   register_open: boolean;
+  register_mode: RegisterMode;
   /** 1 landing page, 2 login page, 3 jump to home_item */
   home_page: 1 | 2 | 3;
   home_item: number;
@@ -81,6 +86,7 @@ export const defaultOssSetting = (): OssSetting => ({
 
 export const defaultSettings = (): SiteSettings => ({
   register_open: true,
+  register_mode: 'open',
   home_page: 1,
   home_item: 0,
   ldap_open: false,

@@ -29,7 +29,6 @@ export const common: Record<string, string> = {
   'Registration is closed by the administrator': '管理员已关闭注册',
   'Username already exists': '用户名已经存在',
   'Username must be 2 to 50 characters: letters, digits, _ - . @ or Chinese characters': '用户名需为 2 到 50 个字符：字母、数字、_ - . @ 或中文',
-  'Password must be 6 to 128 characters': '密码长度需为 6 到 128 个字符',
   'The two passwords do not match': '两次输入的密码不一致',
   'Old password is wrong': '原密码错误',
   'Password is wrong': '密码错误',

@@ -14,8 +14,9 @@ import { admin } from './admin';
 import { ldap } from './ldap';
 import { jobs } from './jobs';
 import { realtime } from './realtime';
+import { accounts } from './accounts';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 

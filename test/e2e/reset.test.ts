@@ -26,6 +26,8 @@ afterAll(async () => {
 describe('password reset', () => {
   it('asks by email with the code, follows the mailed link, sets a new password that logs in', async () => {
     const user = await registerUser(server, 'e2e_forgetful');
+    // mailed links use only the configured site URL (never the request's Host); the first account is the administrator
+    expect((await server.api('adminSetting/saveConfig', { site_url: server.url }, user.token)).error_code).toBe(0);
     const bound = await server.api('user/updateEmail', { email: 'forgetful@example.test', password: user.password }, user.token);
     expect(bound.error_code).toBe(0);
 

@@ -129,6 +129,7 @@ export async function startTestApp(opts: { config?: Partial<Config>; env?: NodeJ
     realtime,
     close: async () => {
       if (realtime) await realtime.close();
+      await deps.mail.idle();
       server.closeAllConnections();
       if (server.listening) await new Promise<void>((r) => server.close(() => r()));
       await database.drop();

@@ -62,11 +62,11 @@ describe('admin CLI commands', () => {
 
   it('refuses bad input with a clear line and a non-zero exit code, changing nothing', async () => {
     expect(await cmd('create-user', 'ANN', 'other-pass-1')).toEqual({ code: 1, out: 'quire admin: Username already exists' });
-    expect(await cmd('create-user', 'dan', '123')).toEqual({ code: 1, out: 'quire admin: Password must be 6 to 128 characters' });
+    expect(await cmd('create-user', 'dan', '123')).toEqual({ code: 1, out: 'quire admin: Password must be 8 to 128 characters' });
     expect((await cmd('create-user', "' OR 1=1 --", 'whatever-1')).out).toMatch(/^quire admin: Username must be/);
     expect((await cmd('create-user', 'x'.repeat(10_000), 'whatever-1')).code).toBe(1);
     expect(await cmd('reset-password', 'nobody', 'new-pass-1')).toEqual({ code: 1, out: 'quire admin: no user named "nobody"' });
-    expect(await cmd('reset-password', 'ann', 'x')).toEqual({ code: 1, out: 'quire admin: Password must be 6 to 128 characters' });
+    expect(await cmd('reset-password', 'ann', 'x')).toEqual({ code: 1, out: 'quire admin: Password must be 8 to 128 characters' });
     expect(await cmd('make-admin', 'nobody')).toEqual({ code: 1, out: 'quire admin: no user named "nobody"' });
     const usage = await cmd('create-user', 'dan');
     expect(usage.code).toBe(2);

@@ -18,12 +18,24 @@ export interface UserInfo extends LoginUser {
   reg_time?: number | string;
   last_login_time?: number | string;
   is_ldap?: Flag;
+  /** admin list: 'active', 'pending' (awaits approval) or 'unconfirmed' (awaits the email confirmation) */
+  status?: 'active' | 'pending' | 'unconfirmed';
+}
+
+/** user/register's answer when the new account must wait (no session yet). */
+export interface WaitingAccount {
+  uid: Id;
+  username: string;
+  email?: string;
+  awaiting: 'approval' | 'email';
 }
 
 export interface HomePageSetting {
   home_page: Id;
   home_item: Id;
   register_open?: Flag;
+  /** how new accounts start: at once, after confirming their email, after an administrator's approval */
+  register_mode?: 'open' | 'email' | 'approval';
 }
 
 export interface ItemSummary {

@@ -247,6 +247,7 @@ const en = {
     submit: 'Log in',
     forgot: 'Forgot password?',
     toRegister: 'No account yet? Sign up',
+    emailVerified: 'Your email address is confirmed. You can log in now.',
   },
   register: {
     title: 'Sign up',
@@ -260,6 +261,18 @@ const en = {
     submit: 'Create account',
     toLogin: 'Already have an account? Log in',
     closed: 'Registration is closed on this site. Ask an administrator for an account.',
+    email: 'Email',
+    emailHelp: 'We send a link to this address to confirm your account.',
+    emailRequired: 'Enter your email address',
+    approvalNote: 'An administrator approves new accounts before they can log in.',
+    awaitingApprovalTitle: 'Your account awaits approval',
+    awaitingApprovalText: 'The account {{username}} is created. You can log in once an administrator has approved it.',
+    checkEmailTitle: 'Check your email',
+    checkEmailText: 'We sent a link to {{email}}. Open it within an hour to confirm your account, then log in.',
+  },
+  password: {
+    rule: 'At least {{min}} characters; very common passwords are refused.',
+    length: 'Use {{min}} to {{max}} characters',
   },
   reset: {
     title: 'Reset password',

@@ -245,6 +245,7 @@ const zhCN = {
     submit: '登录',
     forgot: '忘记密码？',
     toRegister: '还没有账号？去注册',
+    emailVerified: '邮箱已确认，现在可以登录了。',
   },
   register: {
     title: '注册',
@@ -258,6 +259,18 @@ const zhCN = {
     submit: '注册',
     toLogin: '已有账号？去登录',
     closed: '本站已关闭注册，请联系管理员开通账号。',
+    email: '邮箱',
+    emailHelp: '我们会向该邮箱发送链接以确认账号。',
+    emailRequired: '请输入邮箱地址',
+    approvalNote: '新账号需经管理员审核后才能登录。',
+    awaitingApprovalTitle: '账号正在等待审核',
+    awaitingApprovalText: '账号 {{username}} 已创建，管理员审核通过后即可登录。',
+    checkEmailTitle: '请查收邮件',
+    checkEmailText: '我们已向 {{email}} 发送链接，请在一小时内打开以确认账号，然后登录。',
+  },
+  password: {
+    rule: '至少 {{min}} 个字符；过于常见的密码不能使用。',
+    length: '密码长度需为 {{min}} 到 {{max}} 个字符',
   },
   reset: {
     title: '重置密码',

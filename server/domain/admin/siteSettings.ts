@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/apiError';
 import { ErrorCode } from '../../../shared/errors';
-import type { LdapForm, OssSetting, SiteSettings } from '../settings';
+import { REGISTER_MODES, type LdapForm, type OssSetting, type RegisterMode, type SiteSettings } from '../settings';
 import { ldapTestConnection } from '../../auth/ldap';
 import { liveItemExists } from './items';
 
@@ -49,6 +49,7 @@ export type OssSettingInput = z.infer<typeof ossSettingSchema>;
 
 export interface SettingsPatch {
   register_open?: boolean;
+  register_mode?: string;
   home_page?: number;
   home_item?: number;
   ldap_open?: boolean;
@@ -65,6 +66,7 @@ export interface SettingsPatch {
 export function presentSettings(s: SiteSettings) {
   return {
     register_open: s.register_open ? 1 : 0,
+    register_mode: s.register_mode,
     home_page: s.home_page,
     home_item: s.home_item,
     ldap_open: s.ldap_open ? 1 : 0,
@@ -191,6 +193,15 @@ export async function saveSiteSettings(deps: AppDeps, patch: SettingsPatch): Pro
     next.upload_max_mb = patch.upload_max_mb;
   }
   if (patch.site_url !== undefined) next.site_url = checkSiteUrl(patch.site_url);
+  if (patch.register_mode !== undefined) {
+    if (!REGISTER_MODES.includes(patch.register_mode as RegisterMode)) throw invalid('New accounts must be open, email (confirm their email) or approval (approved by an administrator)');
+    next.register_mode = patch.register_mode as RegisterMode;
+  }
+  // confirming by email needs mail and a site URL for the link, now and after this save
+  if ((next.register_mode ?? saved.register_mode) === 'email' && (patch.register_mode === 'email' || next.site_url === '')) {
+    if (!deps.config.smtp) throw invalid('New accounts cannot confirm their email: this server sends no mail (set SMTP_HOST)');
+    if (!deps.config.publicUrl && !(next.site_url ?? saved.site_url)) throw invalid('New accounts cannot confirm their email until the site URL is set');
+  }
 
   if (patch.ldap_form !== undefined) next.ldap_form = mergeLdapForm(saved.ldap_form, patch.ldap_form);
   if (patch.ldap_open !== undefined) next.ldap_open = patch.ldap_open;

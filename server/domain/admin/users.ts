@@ -18,6 +18,8 @@ export interface AdminUserRow {
   email_verify: number;
   groupid: number;
   source: string;
+  /** 'active', 'pending' (awaits approval) or 'unconfirmed' (awaits the email confirmation) */
+  status: string;
   reg_time: string;
   last_login_time: string;
 }
@@ -30,6 +32,7 @@ const present = (u: UserRow): AdminUserRow => ({
   email_verify: u.emailVerify,
   groupid: u.groupid,
   source: u.source,
+  status: u.status,
   reg_time: formatTime(u.regTime),
   last_login_time: formatTime(u.lastLoginTime),
 });
@@ -39,9 +42,13 @@ export interface Paging {
   count: number;
 }
 
-export async function listUsers(deps: AppDeps, fragment: string, paging: Paging): Promise<{ total: number; users: AdminUserRow[] }> {
+/** Users matching a name fragment; `status` ('pending', 'unconfirmed', 'active') narrows the list. */
+export async function listUsers(deps: AppDeps, fragment: string, paging: Paging, status = ''): Promise<{ total: number; users: AdminUserRow[] }> {
   const like = `%${escapeLike(fragment)}%`;
-  const where = fragment ? or(ilike(users.username, like), ilike(users.name, like), ilike(users.email, like)) : undefined;
+  const where = and(
+    fragment ? or(ilike(users.username, like), ilike(users.name, like), ilike(users.email, like)) : undefined,
+    status ? eq(users.status, status) : undefined,
+  );
   const [{ n }] = await deps.db.select({ n: count() }).from(users).where(where);
   const rows = await deps.db
     .select()
@@ -114,6 +121,27 @@ export async function editUser(deps: AppDeps, uid: number, input: Omit<AddUserIn
 export async function changeUserPassword(deps: AppDeps, uid: number, password: string): Promise<void> {
   await mustFind(deps, uid);
   await setPassword(deps, uid, password);
+}
+
+/** Lets a pending (or unconfirmed) account log in. */
+export async function approveUser(deps: AppDeps, uid: number): Promise<AdminUserRow> {
+  const u = await mustFind(deps, uid);
+  if (u.status !== 'active') {
+    await deps.db.update(users).set({ status: 'active' }).where(eq(users.uid, uid));
+    deps.events.emit('user.updated', { uid });
+  }
+  return present(await mustFind(deps, uid));
+}
+
+/** Turns a registration down: the waiting account is deleted (it never had a session or data). */
+export async function rejectUser(deps: AppDeps, uid: number): Promise<void> {
+  await mustFind(deps, uid);
+  const gone = await deps.db
+    .delete(users)
+    .where(and(eq(users.uid, uid), ne(users.status, 'active')))
+    .returning({ uid: users.uid });
+  if (!gone.length) throw new ApiError(ErrorCode.GENERIC, 'Only an account that awaits approval can be rejected; delete an active account instead');
+  deps.events.emit('user.updated', { uid });
 }
 
 async function ownedCounts(db: DbOrTx, uid: number): Promise<{ items: number; teams: number }> {

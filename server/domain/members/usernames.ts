@@ -1,7 +1,7 @@
 // Resolves the comma-separated username lists that member/save and teamMember/save accept
 // (ShowDoc's member pickers send "ann,bob"). Names match case-insensitively; a name with '@'
-// may also be an email address, as ShowDoc's findByUsernameOrEmail allows.
-import { inArray, sql } from 'drizzle-orm';
+// is an email address first, as ShowDoc's findByUsernameOrEmail allows (see resolveUsers).
+import { and, asc, desc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
@@ -29,25 +29,36 @@ export function splitNames(raw: string, param: string): string[] {
   return out;
 }
 
-/** name as given → the user it names (absent when unknown). */
+/**
+ * name as given → the user it names (absent when unknown). A name with '@' is an address: it
+ * means the account whose email it is, before an account that only has it as username (old data
+ * may hold both: the username may be a squatter's); among several owners a verified one, then the
+ * oldest. Other names match usernames (case-insensitively).
+ */
 export async function resolveUsers(db: DbOrTx, names: string[]): Promise<Map<string, UserRow>> {
   const found = new Map<string, UserRow>();
   if (!names.length) return found;
   const lower = names.map((n) => n.toLowerCase());
-  const byName = await db.select().from(users).where(inArray(sql`lower(${users.username})`, lower));
-  const nameIndex = new Map(byName.map((u) => [u.username.toLowerCase(), u]));
-  const emails: string[] = [];
-  for (const n of names) {
-    const u = nameIndex.get(n.toLowerCase());
-    if (u) found.set(n, u);
-    else if (n.includes('@')) emails.push(n.toLowerCase());
-  }
+  const emails = lower.filter((n) => n.includes('@'));
   if (emails.length) {
-    const byEmail = await db.select().from(users).where(inArray(sql`lower(${users.email})`, emails));
-    const emailIndex = new Map(byEmail.map((u) => [u.email.toLowerCase(), u]));
+    const owners = await db
+      .select()
+      .from(users)
+      .where(and(inArray(sql`lower(${users.email})`, emails), sql`lower(${users.username}) <> lower(${users.email})`))
+      .orderBy(desc(sql`${users.emailVerify} > 0`), asc(users.uid));
+    const emailIndex = new Map<string, UserRow>();
+    for (const u of owners) if (!emailIndex.has(u.email.toLowerCase())) emailIndex.set(u.email.toLowerCase(), u);
     for (const n of names) {
-      if (found.has(n)) continue;
       const u = emailIndex.get(n.toLowerCase());
+      if (u) found.set(n, u);
+    }
+  }
+  const rest = names.filter((n) => !found.has(n));
+  if (rest.length) {
+    const byName = await db.select().from(users).where(inArray(sql`lower(${users.username})`, rest.map((n) => n.toLowerCase())));
+    const nameIndex = new Map(byName.map((u) => [u.username.toLowerCase(), u]));
+    for (const n of rest) {
+      const u = nameIndex.get(n.toLowerCase());
       if (u) found.set(n, u);
     }
   }

@@ -10,7 +10,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** acceptDelayMs: a slow server — the reply to a mail's end (and its place in `messages`) comes that late. */
+export async function startSmtpSink(opts: { acceptDelayMs?: number } = {}): Promise<SmtpSink> {
   const messages: string[] = [];
   const server = net.createServer((socket) => {
     let buffer = '';
@@ -26,9 +27,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         if (inData) {
           if (line === '.') {
             inData = false;
-            messages.push(data);
+            const mail = data;
             data = '';
-            reply('250 OK queued');
+            const accept = () => {
+              messages.push(mail);
+              reply('250 OK queued');
+            };
+            if (opts.acceptDelayMs) setTimeout(accept, opts.acceptDelayMs);
+            else accept();
           } else data += (line.startsWith('..') ? line.slice(1) : line) + '\n';
           continue;
         }

@@ -24,6 +24,9 @@ export const adminAttornItem = (p: { item_id: Id; username: string }) => call('a
 export const adminUsers = (p: { username?: string; page: number; count: number }) => call<{ users: UserInfo[]; total: number }>('adminUser/getList', p);
 export const adminAddUser = (p: { uid?: Id; username: string; password?: string; name?: string }) => call('adminUser/addUser', p);
 export const adminDeleteUser = (uid: Id) => call('adminUser/deleteUser', { uid });
+/** a registration that awaits approval: let it log in, or turn it down (deletes the account) */
+export const adminApproveUser = (uid: Id) => call('adminUser/approve', { uid });
+export const adminRejectUser = (uid: Id) => call('adminUser/reject', { uid });
 export const adminCheckUpdate = () => call<{ url?: string; title?: string }>('adminUser/checkUpdate', {}, { silent: true });
 
 export const loadConfig = () => call<Record<string, unknown>>('adminSetting/loadConfig');

@@ -42,5 +42,5 @@ export async function adminItemChoices(max: number): Promise<{ items: ItemSummar
 }
 
 /** adminUser/getList returning rows with registration and login times. */
-export const adminUserList = (p: { username?: string; page: number; count: number }) =>
+export const adminUserList = (p: { username?: string; page: number; count: number; status?: 'pending' | 'unconfirmed' }) =>
   call<{ users: UserInfo[]; total: number }>('adminUser/getList', p, { loading: false });

@@ -1,6 +1,6 @@
 // /api/user/*
 import { call, type CallOptions } from '../http';
-import type { LoginUser, UserInfo } from '../types';
+import type { LoginUser, UserInfo, WaitingAccount } from '../types';
 import { ErrorCode } from '@shared/errors';
 
 /** Account forms show every error inline (captcha codes also reveal the code image). */
@@ -8,8 +8,11 @@ const formOpts: CallOptions = { expect: 'all', redirectLogin: false };
 
 export const login = (p: { username: string; password: string; v_code?: string }) => call<LoginUser>('user/login', p, formOpts);
 
-export const register = (p: { username: string; password: string; confirm_password: string; v_code: string }) =>
-  call<LoginUser>('user/register', p, formOpts);
+/** A logged-in user, or the account that now waits for its approval or email confirmation. */
+export const register = (p: { username: string; password: string; confirm_password: string; v_code: string; email?: string }) =>
+  call<LoginUser | WaitingAccount>('user/register', p, formOpts);
+
+export const isWaiting = (r: LoginUser | WaitingAccount): r is WaitingAccount => 'awaiting' in r && !!r.awaiting;
 
 /** `redirectLogin: false` asks who is logged in without being sent to the login screen. */
 export const info = (redirectLogin = true) =>

@@ -9,6 +9,12 @@ import { toast } from '../itemSetting/shared/confirm';
 import { OSS_TYPES, toFormValues, toSavePayload, type SettingsValues } from './settingsForm';
 import { useApiAction } from '../../hooks/useApiAction';
 
+/** What the server says about mailed links: mail configured (SMTP_HOST), PUBLIC_URL. */
+function mailState(raw: unknown): { configured: boolean; publicUrl: string } {
+  const c = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  return { configured: c.mail_configured === 1 || c.mail_configured === '1', publicUrl: typeof c.public_url === 'string' ? c.public_url : '' };
+}
+
 /** Web settings: registration, home page mode and item, site URL, LDAP, object storage. */
 export function AdminSettings() {
   const { t } = useTranslation();
@@ -20,6 +26,7 @@ export function AdminSettings() {
   const ldapOpen = Form.useWatch('ldap_open', form);
   const ossOpen = Form.useWatch('oss_open', form);
   const ossType = Form.useWatch(['oss_setting', 'oss_type'], form);
+  const registerOpen = Form.useWatch('register_open', form);
 
   useEffect(() => {
     if (config.data !== undefined) form.setFieldsValue(toFormValues(config.data));
@@ -38,6 +45,7 @@ export function AdminSettings() {
   const qcloud = ossType === 'qcloud';
   const loaded = toFormValues(config.data);
   const stored = { bind: !!loaded.ldap_form.has_bind_password, secret: !!loaded.oss_setting.has_secret, secretKey: !!loaded.oss_setting.has_secretKey };
+  const mail = mailState(config.data);
 
   return (
     <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 640 }} data-testid="admin-settings-form">
@@ -45,6 +53,18 @@ export function AdminSettings() {
       <Form.Item name="register_open" label={t('admin.settings.registerOpen')} valuePropName="checked">
         <Switch data-testid="register-open" />
       </Form.Item>
+      {registerOpen && (
+        <Form.Item name="register_mode" label={t('admin.settings.registerMode')} extra={t('admin.settings.registerModeEmailNeedsMail')}>
+          <Radio.Group
+            data-testid="register-mode"
+            options={[
+              { value: 'open', label: t('admin.settings.registerModeOpen') },
+              { value: 'email', label: t('admin.settings.registerModeEmail'), disabled: !mail.configured && loaded.register_mode !== 'email' },
+              { value: 'approval', label: t('admin.settings.registerModeApproval') },
+            ]}
+          />
+        </Form.Item>
+      )}
       <Form.Item name="home_page" label={t('admin.settings.homePage')}>
         <Radio.Group
           options={[
@@ -60,8 +80,13 @@ export function AdminSettings() {
         </Form.Item>
       )}
       <Form.Item name="site_url" label={t('admin.settings.siteUrl')} extra={t('admin.settings.siteUrlHint')}>
-        <Input placeholder="https://docs.example.com" />
+        <Input placeholder="https://docs.example.com" data-testid="site-url" />
       </Form.Item>
+      {mail.publicUrl && <Alert type="info" showIcon title={t('admin.settings.siteUrlFromEnv', { url: mail.publicUrl })} style={{ marginBottom: 16 }} />}
+      {!mail.configured && <Alert type="warning" showIcon title={t('admin.settings.mailOff')} style={{ marginBottom: 16 }} data-testid="mail-off" />}
+      {mail.configured && !mail.publicUrl && !loaded.site_url && (
+        <Alert type="warning" showIcon title={t('admin.settings.mailNoSiteUrl')} style={{ marginBottom: 16 }} data-testid="mail-no-site-url" />
+      )}
       <Form.Item name="force_login" label={t('admin.settings.forceLogin')} valuePropName="checked" extra={t('admin.settings.forceLoginHint')}>
         <Switch />
       </Form.Item>

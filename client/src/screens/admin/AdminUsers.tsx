@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Space, Table, Tag } from 'antd';
-import { DeleteOutlined, EditOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Modal, Segmented, Space, Table, Tag } from 'antd';
+import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/limits';
 import { adminApi, type UserInfo } from '../../api';
@@ -10,14 +10,19 @@ import { useLoad } from '../itemSetting/shared/useLoad';
 import { confirmAction, toast } from '../itemSetting/shared/confirm';
 import { canDeleteUser } from './rules';
 import { useApiAction } from '../../hooks/useApiAction';
+import { newPasswordHelp, newPasswordRules } from '../../components/passwordRules';
 
-/** User management: search by username, add, edit (name, new password), delete. */
+/** User management: search by username, add, edit (name, new password), delete; approve or reject waiting registrations. */
 export function AdminUsers() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [query, setQuery] = useState('');
   const [input, setInput] = useState('');
-  const list = useLoad(() => adminUserList({ username: query || undefined, page, count: PAGE_SIZES.admin }), [page, query]);
+  const [onlyPending, setOnlyPending] = useState(false);
+  const list = useLoad(
+    () => adminUserList({ username: query || undefined, page, count: PAGE_SIZES.admin, status: onlyPending ? 'pending' : undefined }),
+    [page, query, onlyPending],
+  );
   const [editing, setEditing] = useState<UserInfo | 'new' | null>(null);
   const [form] = Form.useForm<{ username: string; name?: string; password?: string }>();
   const { busy, run } = useApiAction();
@@ -38,6 +43,25 @@ export function AdminUsers() {
       list.reload();
     });
   };
+
+  const approve = (u: UserInfo) =>
+    run(async () => {
+      await adminApi.adminApproveUser(u.uid);
+      toast('success', t('admin.users.approved'));
+      list.reload();
+    });
+
+  const reject = (u: UserInfo) =>
+    confirmAction({
+      title: t('admin.users.rejectTitle', { name: u.username }),
+      content: t('admin.users.rejectConfirm'),
+      okText: t('admin.users.reject'),
+      onOk: async () => {
+        await adminApi.adminRejectUser(u.uid);
+        toast('success', t('part2.deleted'));
+        list.reload();
+      },
+    });
 
   const remove = (u: UserInfo) =>
     confirmAction({
@@ -81,6 +105,18 @@ export function AdminUsers() {
             }}
           />
         </Space.Compact>
+        <Segmented
+          value={onlyPending ? 'pending' : 'all'}
+          onChange={(v) => {
+            setPage(1);
+            setOnlyPending(v === 'pending');
+          }}
+          options={[
+            { value: 'all', label: t('admin.users.filterAll') },
+            { value: 'pending', label: t('admin.users.filterPending') },
+          ]}
+          data-testid="admin-user-filter"
+        />
         <span className="p2-grow" />
         <Button type="primary" icon={<UserAddOutlined />} onClick={() => open('new')} data-testid="admin-user-add">
           {t('admin.users.add')}
@@ -99,6 +135,8 @@ export function AdminUsers() {
             render: (_, u) => (
               <span>
                 {u.username} {Number(u.groupid) === 1 && <Tag color="gold">{t('admin.users.admin')}</Tag>}
+                {u.status === 'pending' && <Tag color="orange">{t('admin.users.pending')}</Tag>}
+                {u.status === 'unconfirmed' && <Tag>{t('admin.users.unconfirmed')}</Tag>}
               </span>
             ),
           },
@@ -108,13 +146,24 @@ export function AdminUsers() {
           { title: t('admin.users.lastLogin'), dataIndex: 'last_login_time', render: (v) => formatTime(v), responsive: ['lg'] },
           {
             title: '',
-            width: 100,
-            render: (_, u) => (
-              <Space size={0}>
-                <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('part2.edit')} onClick={() => open(u)} />
-                {canDeleteUser(u) && <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(u)} />}
-              </Space>
-            ),
+            // approve and reject side by side where the screen is wide enough
+            width: rows.some((u) => u.status && u.status !== 'active') ? 200 : 100,
+            render: (_, u) =>
+              u.status && u.status !== 'active' ? (
+                <Space size={4} wrap>
+                  <Button size="small" type="primary" icon={<CheckOutlined />} loading={busy} onClick={() => void approve(u)} data-testid={`approve-${u.username}`}>
+                    {t('admin.users.approve')}
+                  </Button>
+                  <Button size="small" danger icon={<CloseOutlined />} onClick={() => reject(u)} data-testid={`reject-${u.username}`}>
+                    {t('admin.users.reject')}
+                  </Button>
+                </Space>
+              ) : (
+                <Space size={0}>
+                  <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('part2.edit')} onClick={() => open(u)} />
+                  {canDeleteUser(u) && <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(u)} />}
+                </Space>
+              ),
           },
         ]}
       />
@@ -138,8 +187,8 @@ export function AdminUsers() {
           <Form.Item
             name="password"
             label={t('admin.users.password')}
-            extra={editing === 'new' ? undefined : t('admin.users.passwordKeep')}
-            rules={editing === 'new' ? [{ required: true, message: t('part2.required') }] : []}
+            extra={editing === 'new' ? newPasswordHelp(t) : `${t('admin.users.passwordKeep')} ${newPasswordHelp(t)}`}
+            rules={newPasswordRules(t, editing === 'new')}
           >
             <Input.Password autoComplete="new-password" data-testid="admin-user-password" />
           </Form.Item>

@@ -32,6 +32,8 @@ export interface OssSetting {
 
 export interface SettingsValues {
   register_open: boolean;
+  /** how new accounts start: at once, after confirming their email, after an administrator's approval */
+  register_mode: RegisterMode;
   home_page: number;
   home_item?: string;
   site_url: string;
@@ -45,6 +47,8 @@ export interface SettingsValues {
 }
 
 export const OSS_TYPES = ['s3_storage', 'aliyun', 'qiniu', 'qcloud'] as const;
+export const REGISTER_MODES = ['open', 'email', 'approval'] as const;
+export type RegisterMode = (typeof REGISTER_MODES)[number];
 export const HOME_PAGE_MODES = [1, 2, 3] as const;
 
 const on = (v: unknown, dflt: boolean) => (v === undefined || v === null || v === '' ? dflt : v === true || v === 1 || v === '1' || v === 'true');
@@ -68,6 +72,7 @@ export function toFormValues(raw: unknown): SettingsValues {
   const homePage = Number(c.home_page);
   return {
     register_open: on(c.register_open, true),
+    register_mode: (REGISTER_MODES as readonly string[]).includes(str(c.register_mode)) ? (str(c.register_mode) as RegisterMode) : 'open',
     home_page: (HOME_PAGE_MODES as readonly number[]).includes(homePage) ? homePage : 1,
     home_item: c.home_item !== undefined && c.home_item !== null && str(c.home_item) !== '' && str(c.home_item) !== '0' ? str(c.home_item) : undefined,
     site_url: str(c.site_url),
@@ -116,6 +121,7 @@ export function toSavePayload(loaded: unknown, v: SettingsValues): Record<string
   const out: Record<string, unknown> = {
     ...base,
     register_open: v.register_open ? 1 : 0,
+    register_mode: v.register_mode,
     home_page: v.home_page,
     site_url: v.site_url.trim(),
     force_login: v.force_login ? 1 : 0,

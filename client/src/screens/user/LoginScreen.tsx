@@ -57,6 +57,7 @@ export default function LoginScreen() {
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+      {params.get('email_verified') === '1' && <Alert type="success" showIcon title={t('login.emailVerified')} style={{ marginBottom: 16 }} data-testid="email-verified" />}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} data-testid="login-form">
         <Form.Item name="username" label={t('login.username')} rules={[{ required: true, message: t('login.usernameRequired') }]}>
           <Input prefix={<UserOutlined />} size="large" autoComplete="username" autoFocus data-testid="login-username" />

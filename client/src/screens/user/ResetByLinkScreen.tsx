@@ -7,6 +7,7 @@ import { ApiError, userApi } from '../../api';
 import { safeRedirect } from '../../api/redirect';
 import { AuthLayout } from '../../layout/AuthLayout';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { newPasswordHelp, newPasswordRules } from '../../components/passwordRules';
 import { feedback } from '../../ui/feedback';
 
 /** The link from the reset mail: uid, email and token in the query; optional redirect. */
@@ -50,7 +51,7 @@ export default function ResetByLinkScreen() {
         />
       ) : (
         <Form layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item name="new_password" label={t('resetByLink.newPassword')} rules={[{ required: true, message: t('login.passwordRequired') }]}>
+          <Form.Item name="new_password" label={t('resetByLink.newPassword')} extra={newPasswordHelp(t)} rules={newPasswordRules(t)}>
             <Input.Password prefix={<LockOutlined />} size="large" autoComplete="new-password" data-testid="reset-new-password" />
           </Form.Item>
           <Form.Item

@@ -13,6 +13,7 @@ import { useLoad } from '../itemSetting/shared/useLoad';
 import { toast } from '../itemSetting/shared/confirm';
 import { emailStatus } from './emailStatus';
 import { useApiAction } from '../../hooks/useApiAction';
+import { newPasswordHelp, newPasswordRules } from '../../components/passwordRules';
 
 type Dialog = 'password' | 'email' | null;
 
@@ -140,7 +141,7 @@ function PasswordDialog({ open, onClose, onDone }: { open: boolean; onClose(): v
         <Form.Item name="password" label={t('userSetting.oldPassword')} rules={[{ required: true, message: t('part2.required') }]}>
           <Input.Password autoComplete="current-password" data-testid="old-password" />
         </Form.Item>
-        <Form.Item name="new_password" label={t('userSetting.newPassword')} rules={[{ required: true, message: t('part2.required') }]}>
+        <Form.Item name="new_password" label={t('userSetting.newPassword')} extra={newPasswordHelp(t)} rules={newPasswordRules(t)}>
           <Input.Password autoComplete="new-password" data-testid="new-password" />
         </Form.Item>
         <Form.Item
