@@ -12,7 +12,8 @@ import { MOCK_LIMITS, type MockLimits } from './limits';
 import { childScript } from './childScript';
 import type { MockJob, MockReply } from './child';
 
-const fail = (template: string, vars?: Record<string, string | number>, status = 400) => new ApiError(ErrorCode.GENERIC, template, vars, status);
+/** a template that cannot be generated: a business error (the public mock URLs answer it with 400) */
+const fail = (template: string, vars?: Record<string, string | number>, status = 200) => new ApiError(ErrorCode.GENERIC, template, vars, status);
 const stopping = () => fail('The mock service is shutting down', undefined, 503);
 
 /** Node 20 and early 22 call the permission model experimental */

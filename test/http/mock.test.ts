@@ -134,6 +134,14 @@ describe('mock server', () => {
     expect(zh.error_message).toBe('未知的 Mock 占位符“@bogus”（要输出 @ 本身请写 \\@）');
     const en = await app.call('mock/add', { page_id: otherPageId, template: '{"a": "@date(\\"yyyy\\""}', path: '/en' }, { token: tok.meditor });
     expect(en.error_message).toBe('The mock placeholder "@date("yyyy"" has malformed arguments: use numbers, quoted strings, true/false, [lists] or other placeholders');
+    // a refusal is a business error: HTTP 200 with the envelope, as ShowDoc answers
+    const raw = await app.fetch('/api/mock/add', {
+      method: 'POST',
+      headers: { 'X-API-Token': tok.meditor, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ page_id: String(otherPageId), template: '{"a": "@bogus"}', path: '/raw' }),
+    });
+    expect(raw.status).toBe(200);
+    expect((await raw.json()).error_code).toBe(10101);
   });
 
   it('generates the templates ShowDoc users write', async () => {
