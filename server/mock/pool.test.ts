@@ -92,7 +92,7 @@ describe('MockPool', () => {
 
   it('a job that needs more memory than the heap limit fails clearly', async () => {
     const p = pool({ processes: 1, heapMb: 16, outputBytes: 500_000_000, timeMs: 30_000 });
-    expect(await errorOf(p.run(JSON.stringify({ 'list|10000': [{ 'b|10000': [0] }] })))).toBe('The mock template needs more memory than allowed (16 MB)');
+    expect(await errorOf(p.run(JSON.stringify({ 'list|10000': [{ 'b|10000': ['@string(50)'] }] })))).toBe('The mock template needs more memory than allowed (16 MB)');
     expect(JSON.parse(await p.run('{"after": 1}'))).toEqual({ after: 1 });
   });
 
