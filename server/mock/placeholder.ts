@@ -35,7 +35,7 @@ const KEYWORDS = new Map<string, ArgValue>([
   ['undefined', undefined],
 ]);
 
-export const malformed = (raw: string) =>
+const malformed = (raw: string) =>
   refuse('The mock placeholder "{placeholder}" has malformed arguments: use numbers, quoted strings, true/false, [lists] or other placeholders', {
     placeholder: excerpt(raw),
   });

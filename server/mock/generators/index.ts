@@ -19,8 +19,6 @@ for (const group of [basic, date, text, people, web, address, color, image, help
 const aliases: Record<string, string> = { ...basicAliases, img: 'image', uuid: 'guid', inc: 'increment' };
 for (const [alias, name] of Object.entries(aliases)) table.set(alias, table.get(name)!);
 
-export const GENERATORS: ReadonlyMap<string, Generator> = table;
-
 export function generatorNamed(name: string): Generator | undefined {
   return table.get(name.toLowerCase());
 }
