@@ -11,6 +11,7 @@ import { createApp } from './app';
 import { runCleanup } from './domain/housekeeping';
 import { attachRealtime } from './realtime';
 import { runWebProcesses } from './webProcesses';
+import { closeMockPool } from './mock/pool';
 
 async function main(): Promise<void> {
   let config;
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
     server.close();
     await realtime.close().catch((err) => log.warn('realtime shutdown', { err: err.message }));
     deps.limits.close();
+    await closeMockPool();
     server.closeAllConnections?.();
     // mails already promised to someone (reset links) go out before the database closes
     await deps.mail.idle();

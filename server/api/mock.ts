@@ -11,7 +11,7 @@ import { ErrorCode } from '../../shared/errors';
 import { sendFailure } from '../http/envelope';
 import { countMockView, mockByKey, mockByPath, mockIsLive, mockOfPage, normalizeMockPath, saveMock, type MockRow } from '../domain/mock/store';
 import type { AppDeps } from '../deps';
-import { generateMock } from '../domain/mock/generate';
+import { generateMock, generatePublicMock } from '../domain/mock/generate';
 import { presentMock } from '../presenters/mock';
 
 const add = action({
@@ -53,7 +53,7 @@ const infoByKey = action({
   async run(req) {
     await req.deps.limits.take('mock', { uid: req.user?.uid, ip: req.ip });
     const row = await liveByKey(req.deps, req.params.str('unique_key', { max: 64 }));
-    return json(await generateMock(row.template));
+    return json(await generatePublicMock(row.template));
   },
 });
 
@@ -89,7 +89,7 @@ export const mockPath: SpecialHandler = async (ctx, deps, itemIdText) => {
     const item = /^\d{1,10}$/.test(itemIdText) ? await findItemCached(deps, itemIdText) : undefined;
     const row = item ? await mockByPath(deps.db, item.itemId, path) : undefined;
     if (!row || !(await mockIsLive(deps.db, row))) throw new ApiError(ErrorCode.GENERIC, 'No mock is defined for path {path} in this item', { path }, 404);
-    const body = await generateMock(row.template);
+    const body = await generatePublicMock(row.template);
     await countMockView(deps.db, row.id);
     reply(ctx, body);
   } catch (err) {
@@ -103,7 +103,7 @@ export const mockData: SpecialHandler = async (ctx, deps, key) => {
   try {
     await deps.limits.take('mock', { ip: ctx.ip }, 429);
     const row = await liveByKey(deps, key);
-    reply(ctx, await generateMock(row.template));
+    reply(ctx, await generatePublicMock(row.template));
   } catch (err) {
     sendFailure(ctx, err, deps.log);
   }

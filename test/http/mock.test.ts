@@ -1,5 +1,6 @@
 // Mock server: editors attach Mock.js templates to pages; public URLs return generated JSON.
-// Templates are data only, checked and generated in worker threads with hard limits.
+// Templates are data only: parsed and interpreted (never evaluated) in generator processes with
+// hard limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -13,6 +14,8 @@ describe('mock server', () => {
   const tok: Record<string, string> = {};
 
   const mockRows = () => app.deps.db.select().from(mocks);
+  /** the mock of the 'Users API' page */
+  const usersMock = () => app.deps.db.select().from(mocks).where(eq(mocks.pageId, pageId));
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -96,8 +99,18 @@ describe('mock server', () => {
       ['{"a": {"__proto__|1": {"polluted": true}}}', /__proto__/],
       ['{"constructor": {"prototype": 1}}', /constructor/],
       ['{"a": {"prototype": 1}}', /prototype/],
-      ['{"a": "@constructor(\\"return process\\")"}', /placeholder "@constructor"/],
-      ['{"a": ["@__proto__"]}', /placeholder "@__proto__"/],
+      ['{"a": "@constructor(\\"return process\\")"}', /Unknown mock placeholder "@constructor\(/],
+      ['{"a": ["@__proto__"]}', /Unknown mock placeholder "@__proto__"/],
+      ['{"a": "@nosuchthing"}', /Unknown mock placeholder "@nosuchthing" \(write \\@ for a literal @\)/],
+      ['{"a": "@integer(1, 2 * 3)"}', /placeholder "@integer\(1, 2 \* 3\)" has malformed arguments/],
+      ['{"a": "@integer(1, 2 + 3)"}', /placeholder "@integer\(1, 2 \+ 3\)" expects a number as argument 2/],
+      ['{"a": "@integer(one, 2)"}', /placeholder "@integer\(one, 2\)" expects a number as argument 1/],
+      ['{"a|x": 1}', /Mock rule "a\|x" is not understood/],
+      ['{"a": "/(\\\\d)\\\\1/"}', /uses "\\1": backreferences/],
+      ['{"a": "/x(?!y)/"}', /uses "\(\?!"/],
+      ['{"a": "/\\\\d{5000}/"}', /repeats more than 1000 times/],
+      ['{"a": "@b", "b": "@a"}', /refers to a key that refers back to it/],
+      ['{"s": "@range(0, 100000000)"}', /larger than 1000000 bytes/],
       ['not json', /valid JSON/],
       ['"just a string"', /object or array/],
       [JSON.stringify(JSON.parse('['.repeat(30) + ']'.repeat(30))), /deeper than/],
@@ -115,8 +128,88 @@ describe('mock server', () => {
     expect(await mockRows()).toEqual(before);
   });
 
+  it('refusals name the placeholder in the caller\'s language', async () => {
+    const zh = await app.call('mock/add', { page_id: otherPageId, template: '{"a": "@lower(process.mainModule) @bogus"}', path: '/zh' }, { token: tok.meditor, headers: { 'Accept-Language': 'zh-CN' } });
+    expect(zh.error_code).toBe(10101);
+    expect(zh.error_message).toBe('未知的 Mock 占位符“@bogus”（要输出 @ 本身请写 \\@）');
+    const en = await app.call('mock/add', { page_id: otherPageId, template: '{"a": "@date(\\"yyyy\\""}', path: '/en' }, { token: tok.meditor });
+    expect(en.error_message).toBe('The mock placeholder "@date("yyyy"" has malformed arguments: use numbers, quoted strings, true/false, [lists] or other placeholders');
+    // a refusal is a business error: HTTP 200 with the envelope, as ShowDoc answers
+    const raw = await app.fetch('/api/mock/add', {
+      method: 'POST',
+      headers: { 'X-API-Token': tok.meditor, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ page_id: String(otherPageId), template: '{"a": "@bogus"}', path: '/raw' }),
+    });
+    expect(raw.status).toBe(200);
+    expect((await raw.json()).error_code).toBe(10101);
+  });
+
+  it('generates the templates ShowDoc users write', async () => {
+    const users = {
+      'list|1-10': [
+        {
+          'id|+1': 1,
+          'score|1-100': 1,
+          name: '@name',
+          cname: '@cname',
+          email: '@email',
+          created: '@date("yyyy-MM-dd")',
+          avatar: '@image("200x100")',
+          uid: '@guid',
+          n: '@integer(1,100)',
+          status: '@pick(["on","off"])',
+          seq: '@increment',
+          zip: '/\\d{5,10}/',
+          'flag|1': true,
+          'price|1-100.2': 1,
+          'tags|2': ['a', 'b'],
+          'role|1': ['admin', 'user'],
+        },
+      ],
+      total: '@integer(1, 10)',
+      title: '@ctitle(3, 5)',
+      'meta|2': { a: 1, b: 2, c: 3 },
+      year: '@now("yyyy")',
+      first: 'Ann',
+      greeting: 'Hello @first, today is @date',
+      literalAt: 'admin@example.com or \\@name',
+    };
+    const add = await app.call('mock/add', { page_id: otherPageId, template: JSON.stringify(users), path: '/users-say' }, { token: tok.meditor });
+    expect(add.error_code).toBe(0);
+    const res = await app.fetch(`/mock-data/${add.data.unique_key}`);
+    expect(res.status).toBe(200);
+    const out = await res.json();
+    expect(out.list.length).toBeGreaterThanOrEqual(1);
+    expect(out.list.length).toBeLessThanOrEqual(10);
+    out.list.forEach((row: Record<string, unknown>, i: number) => {
+      expect(row.id).toBe(i + 1);
+      expect(row.seq).toBe(i + 1);
+      expect(row.score).toBeGreaterThanOrEqual(1);
+      expect(row.score).toBeLessThanOrEqual(100);
+      expect(row.name).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
+      expect(row.cname).toMatch(/^[\u4e00-\u9fa5]{2,4}$/);
+      expect(row.email).toMatch(/^[a-z]\.[a-z]+@[a-z]+\.[a-z.]+$/);
+      expect(row.created).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(row.avatar).toBe('http://dummyimage.com/200x100');
+      expect(row.uid).toMatch(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/);
+      expect(typeof row.n).toBe('number');
+      expect(['on', 'off']).toContain(row.status);
+      expect(row.zip).toMatch(/^\d{5,10}$/);
+      expect(typeof row.flag).toBe('boolean');
+      expect(String(row.price)).toMatch(/^\d{1,3}(\.\d{1,2})?$/);
+      expect(row.tags).toEqual(['a', 'b', 'a', 'b']);
+      expect(['admin', 'user']).toContain(row.role);
+    });
+    expect(out.total).toBeGreaterThanOrEqual(1);
+    expect(out.title).toMatch(/^[\u4e00-\u9fa5]{3,5}$/);
+    expect(Object.keys(out.meta)).toHaveLength(2);
+    expect(out.year).toBe(String(new Date().getFullYear()));
+    expect(out.greeting).toMatch(/^Hello Ann, today is \d{4}-\d{2}-\d{2}$/);
+    expect(out.literalAt).toBe('admin@example.com or @name');
+  });
+
   it('public URLs answer any method with generated JSON and count views', async () => {
-    const [row] = await mockRows();
+    const [row] = await usersMock();
     for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']) {
       const res = await app.fetch(`/mock-path/${itemId}?path=/users`, { method });
       expect(res.status, method).toBe(200);
@@ -159,7 +252,7 @@ describe('mock server', () => {
   });
 
   it('a deleted page or item stops answering', async () => {
-    const [row] = await mockRows();
+    const [row] = await usersMock();
     await app.deps.db.update(pages).set({ isDel: 1 }).where(eq(pages.pageId, pageId));
     expect((await app.fetch(`/mock-path/${itemId}?path=/users`)).status).toBe(404);
     expect((await app.fetch(`/mock-data/${row.uniqueKey}`)).status).toBe(404);

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { items, mocks, pages } from '../../db/schema';
 import { ApiError } from '../../http/apiError';
 import { ErrorCode } from '../../../shared/errors';
-import { MOCK_LIMITS } from './limits';
+import { MOCK_LIMITS } from '../../mock/limits';
 
 export type MockRow = typeof mocks.$inferSelect;
 

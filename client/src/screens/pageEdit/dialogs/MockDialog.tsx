@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { pageApi } from '../../../api';
+import { useApiAction } from '../../../hooks/useApiAction';
 import { copyText } from '../../../ui/clipboard';
 
 const mockUrl = (itemId: number, path: string) => `${location.origin}/mock-path/${itemId}?path=${encodeURIComponent(path || '/')}`;
@@ -13,6 +14,8 @@ export function MockDialog({ open, itemId, pageId, onClose }: { open: boolean; i
   const [path, setPath] = useState('/');
   const [saved, setSaved] = useState(false);
   const [copied, setCopied] = useState(false);
+  // a refused template (unknown placeholder, malformed arguments…) is shown by the API client
+  const { busy, run } = useApiAction();
 
   useEffect(() => {
     if (!open) return;
@@ -29,13 +32,14 @@ export function MockDialog({ open, itemId, pageId, onClose }: { open: boolean; i
       .catch(() => {});
   }, [open, pageId]);
 
-  const save = async () => {
-    await pageApi.addMock({ page_id: pageId, template, path });
-    setSaved(true);
-  };
+  const save = () =>
+    run(async () => {
+      await pageApi.addMock({ page_id: pageId, template, path });
+      setSaved(true);
+    });
 
   return (
-    <Modal open={open} onCancel={onClose} title={t('editor.mock.title')} width={720} onOk={() => void save()} okText={t('editor.mock.save')} destroyOnHidden>
+    <Modal open={open} onCancel={onClose} title={t('editor.mock.title')} width={720} onOk={() => void save()} confirmLoading={busy} okText={t('editor.mock.save')} destroyOnHidden>
       <Form layout="vertical">
         <Form.Item label={t('editor.mock.template')} extra={t('editor.mock.templateHelp')}>
           <Input.TextArea rows={10} value={template} onChange={(e) => setTemplate(e.target.value)} style={{ fontFamily: 'ui-monospace, monospace' }} data-testid="mock-template" />

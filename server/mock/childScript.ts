@@ -1,0 +1,30 @@
+// The generator process's code as one plain script (esbuild bundle of child.ts, built once per
+// server process, in memory). The child gets it on stdin, so it needs no file-system access at
+// all and no TypeScript loader.
+import { fileURLToPath } from 'node:url';
+import { build, stop } from 'esbuild';
+
+let script: Promise<string> | null = null;
+
+export function childScript(): Promise<string> {
+  script ??= build({
+    entryPoints: [fileURLToPath(new URL('./child.ts', import.meta.url))],
+    bundle: true,
+    write: false,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    legalComments: 'none',
+    logLevel: 'silent',
+  }).then(
+    (out) => {
+      void stop(); // esbuild's helper process is not needed again
+      return out.outputFiles[0].text;
+    },
+    (err: unknown) => {
+      script = null; // try again on the next request
+      throw err;
+    },
+  );
+  return script;
+}
