@@ -19,6 +19,8 @@ export const ITEM_NAME_MAX_CHARS = 100;
 export const ITEM_DESCRIPTION_MAX_CHARS = 1000;
 export const CATALOG_NAME_MAX_CHARS = 100;
 export const OPEN_API_MAX_PAGES = 5000;
+/** pages one open/fromComments or open/updateDbItem request may write (a source file or a database at a time) */
+export const OPEN_API_MAX_BLOCKS = 500;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'gif', 'png', 'bmp', 'webp'] as const;
 export const PAGE_SIZES = {
   pageAttachments: 5,
