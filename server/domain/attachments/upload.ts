@@ -6,6 +6,7 @@ import { ApiError } from '../../http/apiError';
 import { ErrorCode } from '../../../shared/errors';
 import { OssConfigError } from '../../storage';
 import { checkFile } from './fileRules';
+import { fileTooLarge } from '../../http/fileTooLarge';
 import { createAttachment, type AttachmentRow } from './store';
 
 export interface IncomingFile {
@@ -25,13 +26,11 @@ export async function storeUpload(
 ): Promise<AttachmentRow> {
   const limit = await uploadLimitBytes(deps);
   if (a.file.size >= limit.bytes) {
-    throw new ApiError(ErrorCode.BODY_TOO_LARGE, 'The file is too large; files must be under {limit} MB', { limit: limit.mb });
+    throw fileTooLarge(limit.mb);
   }
   // the size the parser reported, checked against the file itself
   const size = (await fs.promises.stat(a.file.filepath)).size;
-  if (size >= limit.bytes) {
-    throw new ApiError(ErrorCode.BODY_TOO_LARGE, 'The file is too large; files must be under {limit} MB', { limit: limit.mb });
-  }
+  if (size >= limit.bytes) throw fileTooLarge(limit.mb);
   const checked = await checkFile(a.file.originalFilename, { filepath: a.file.filepath, size }, { imagesOnly: a.imagesOnly });
   if ('refused' in checked) throw new ApiError(ErrorCode.GENERIC, checked.refused, checked.vars);
   try {
