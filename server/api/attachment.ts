@@ -96,10 +96,13 @@ export const visitFile = action({
     const row = await findBySign(req.deps, req.params.str('sign', { max: 100 }));
     if (!row) throw new ApiError(ErrorCode.GENERIC, 'File not found', undefined, 404);
     const pwd = req.params.get('_item_pwd');
-    const decision = await decideFileVisit(req.deps, req.user, row, {
-      itemPwd: typeof pwd === 'string' ? pwd : undefined,
-      grantCookie: req.ctx.cookies.get(GRANT_COOKIE),
-    });
+    const decision = await decideFileVisit(
+      req.deps,
+      req.user,
+      row,
+      { itemPwd: typeof pwd === 'string' ? pwd : undefined, grantCookie: req.ctx.cookies.get(GRANT_COOKIE) },
+      req.ip,
+    );
     if (decision === 'password') throw new ApiError(ErrorCode.ITEM_PASSWORD_REQUIRED, 'This file belongs to a private item; enter its password', undefined, 403);
     if (decision === 'deny') throw new ApiError(ErrorCode.NO_PERMISSION, 'No permission', undefined, 403);
     const served = await openForServing(req.deps, row);

@@ -8,8 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../http/action';
 import { attachmentPages, pages } from '../../db/schema';
-import { accessForViewer, type PasswordProofs } from '../../policies/request';
-import { topCatalogAllowed } from '../../policies/itemAccess';
+import { accessForViewer, accessWithItemPwd, type PasswordProofs } from '../../policies/request';
+import { topCatalogAllowed, type ItemAccess, type ItemRow } from '../../policies/itemAccess';
 import { catalogTopMap, findItem } from '../../policies/load';
 import type { AttachmentRow } from './store';
 
@@ -32,22 +32,31 @@ async function placesOf(deps: AppDeps, row: AttachmentRow): Promise<Map<number, 
   return places;
 }
 
-export async function decideFileVisit(deps: AppDeps, user: SessionUser | null, row: AttachmentRow, proofs: PasswordProofs): Promise<VisitDecision> {
+/**
+ * `ip`: the caller's address, for the item password limiter. The places are tried without the
+ * password first, so a throttled `_item_pwd` (10429) never hides a place the caller may read anyway.
+ */
+export async function decideFileVisit(deps: AppDeps, user: SessionUser | null, row: AttachmentRow, proofs: PasswordProofs, ip: string): Promise<VisitDecision> {
   if (user && (user.isAdmin || user.uid === row.uid)) return 'allow';
   const places = await placesOf(deps, row);
   if (!places.size) return 'allow';
-  let needsPassword = false;
+  const allows = async (access: ItemAccess, cats: (number | null)[]) => {
+    if (!access.canVisit) return false;
+    if (access.catIds === null) return true;
+    const top = await catalogTopMap(deps.db, access.item.itemId);
+    return cats.some((c) => c !== null && c > 0 && topCatalogAllowed(access, top.get(c) ?? 0));
+  };
+  const locked: [ItemRow, (number | null)[]][] = [];
   for (const [itemId, cats] of places) {
     const item = await findItem(deps.db, itemId);
     if (!item) continue;
-    const access = await accessForViewer(deps, user, item, proofs);
-    if (!access.canVisit) {
-      if (access.needsPassword) needsPassword = true;
-      continue;
-    }
-    if (access.catIds === null) return 'allow';
-    const top = await catalogTopMap(deps.db, itemId);
-    if (cats.some((c) => c !== null && c > 0 && topCatalogAllowed(access, top.get(c) ?? 0))) return 'allow';
+    const access = await accessForViewer(deps, user, item, { grantCookie: proofs.grantCookie });
+    if (await allows(access, cats)) return 'allow';
+    if (access.needsPassword) locked.push([item, cats]);
   }
-  return needsPassword ? 'password' : 'deny';
+  if (!locked.length) return 'deny';
+  for (const [item, cats] of locked) {
+    if (await allows(await accessWithItemPwd(deps, ip, user, item, proofs), cats)) return 'allow';
+  }
+  return 'password';
 }
