@@ -1,5 +1,6 @@
 // One upload: size limit from settings (files must stay under it, spec §5), allow-list and
-// content check, then storage. Every refusal is a clear ApiError and nothing is stored.
+// content check, the upload quotas, then storage. Every refusal is a clear ApiError and nothing
+// is stored.
 import fs from 'node:fs';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/apiError';
@@ -7,6 +8,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { OssConfigError } from '../../storage';
 import { checkFile } from './fileRules';
 import { fileTooLarge } from '../../http/fileTooLarge';
+import { checkQuota } from './quota';
 import { createAttachment, type AttachmentRow } from './store';
 
 export interface IncomingFile {
@@ -33,6 +35,8 @@ export async function storeUpload(
   if (size >= limit.bytes) throw fileTooLarge(limit.mb);
   const checked = await checkFile(a.file.originalFilename, { filepath: a.file.filepath, size }, { imagesOnly: a.imagesOnly });
   if ('refused' in checked) throw new ApiError(ErrorCode.GENERIC, checked.refused, checked.vars);
+  // refused before the bytes are stored; checked again, exactly, when the file is recorded
+  await checkQuota(deps, deps.db, a.uid, size);
   try {
     return await createAttachment(deps, { uid: a.uid, itemId: a.itemId, pageId: a.pageId, file: checked, source: { path: a.file.filepath, size } });
   } catch (e: any) {

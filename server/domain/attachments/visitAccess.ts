@@ -3,7 +3,8 @@
 // may read at least one of those places: visit rights on the item (private items need
 // membership, the item password as _item_pwd, or the grant cookie, as for pages) and, for
 // members limited to some catalogs, the page's catalog inside that limit. A file bound to no
-// item at all (a personal upload) is reachable by whoever holds its unguessable sign.
+// page (an orphan: a personal upload, an image in a page not saved yet) is served to its
+// uploader and administrators only, until a page binds it.
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../http/action';
@@ -15,7 +16,7 @@ import type { AttachmentRow } from './store';
 
 export type VisitDecision = 'allow' | 'password' | 'deny';
 
-/** Places a file belongs to: item id plus the page's catalog (null = the item itself). */
+/** Places a file belongs to: item id plus the page's catalog (null = the item itself); empty for an orphan. */
 async function placesOf(deps: AppDeps, row: AttachmentRow): Promise<Map<number, (number | null)[]>> {
   const bound = await deps.db
     .select({ bindItem: attachmentPages.itemId, pageItem: pages.itemId, catId: pages.catId })
@@ -26,8 +27,9 @@ async function placesOf(deps: AppDeps, row: AttachmentRow): Promise<Map<number, 
   const add = (itemId: number, catId: number | null) => {
     if (itemId > 0) places.set(itemId, [...(places.get(itemId) ?? []), catId]);
   };
+  if (!bound.length) return places;
   for (const b of bound) add(Number(b.pageItem ?? b.bindItem), b.catId ?? null);
-  // the item it was uploaded to, as a whole (also after the file left every page)
+  // and the item it was uploaded to, as a whole
   if (row.itemId > 0 && !places.has(row.itemId)) add(row.itemId, null);
   return places;
 }
@@ -39,7 +41,6 @@ async function placesOf(deps: AppDeps, row: AttachmentRow): Promise<Map<number, 
 export async function decideFileVisit(deps: AppDeps, user: SessionUser | null, row: AttachmentRow, proofs: PasswordProofs, ip: string): Promise<VisitDecision> {
   if (user && (user.isAdmin || user.uid === row.uid)) return 'allow';
   const places = await placesOf(deps, row);
-  if (!places.size) return 'allow';
   const allows = async (access: ItemAccess, cats: (number | null)[]) => {
     if (!access.canVisit) return false;
     if (access.catIds === null) return true;

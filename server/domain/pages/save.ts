@@ -1,7 +1,8 @@
 // The one write path for page content, used by page/save, the open API, recover and import:
 // creates or updates the page, snapshots the replaced version into page_history (trimmed to the
 // retention setting), bumps `version`, refreshes the search vector and the item's update time,
-// then publishes page.saved so live documents merge the change and notices go out.
+// binds the saver's orphan files the page links to (attachments/bindOnSave.ts), then publishes
+// page.saved so live documents merge the change and notices go out.
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import type { DomainEvents } from '../../events';
@@ -14,6 +15,7 @@ import { saveOver } from './saveOver';
 import { touchItem, touchedItem } from './touchItem';
 import { pageNotFound } from '../../policies/request';
 import { pageColumns, type PageData } from './columns';
+import { bindLinkedOrphans } from '../attachments/bindOnSave';
 import { ApiError } from '../../http/apiError';
 import { ErrorCode } from '../../../shared/errors';
 
@@ -80,6 +82,7 @@ export async function writePage(deps: AppDeps, db: DbOrTx, input: SavePageInput,
     });
     if (!saved) throw pageNotFound();
     if (saved.blockedBy !== undefined) throw new ApiError(ErrorCode.GENERIC, '{name} is editing this page; try again later', { name: saved.blockedBy });
+    await bindLinkedOrphans(db, saved.row, input.uid, now);
     return saved;
   }
   const [row] = await db
@@ -100,6 +103,7 @@ export async function writePage(deps: AppDeps, db: DbOrTx, input: SavePageInput,
       searchVector: vector,
     })
     .returning(pageColumns);
+  await bindLinkedOrphans(db, row, input.uid, now);
   return { row };
 }
 
