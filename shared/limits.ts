@@ -8,6 +8,13 @@ export const DRAFT_AUTOSAVE_MS = 30_000;
 export const DRAFT_MIN_LENGTH = 10;
 export const LIVE_PREVIEW_MAX_CHARS = 3000;
 export const DEFAULT_UPLOAD_MAX_MB = 4;
+/** upload quotas (admin settings; 0 = unlimited): each user's files, and all files together */
+export const DEFAULT_USER_UPLOAD_QUOTA_MB = 1024;
+export const DEFAULT_SITE_UPLOAD_QUOTA_MB = 0;
+/** largest quota the settings take (MB): 100 TB */
+export const UPLOAD_QUOTA_MAX_MB = 100 * 1024 * 1024;
+/** a file bound to no page is removed by the clean-up this long after it became an orphan */
+export const ORPHAN_FILE_GRACE_SECONDS = 24 * 3600;
 export const RECYCLE_RETENTION_DAYS = 30;
 export const MAX_CATALOG_LEVEL = 4; // levels 2, 3, 4 = three levels
 export const TOP_CATALOG_LEVEL = 2;
@@ -19,6 +26,8 @@ export const ITEM_NAME_MAX_CHARS = 100;
 export const ITEM_DESCRIPTION_MAX_CHARS = 1000;
 export const CATALOG_NAME_MAX_CHARS = 100;
 export const OPEN_API_MAX_PAGES = 5000;
+/** pages one open/fromComments or open/updateDbItem request may write (a source file or a database at a time) */
+export const OPEN_API_MAX_BLOCKS = 500;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'gif', 'png', 'bmp', 'webp'] as const;
 export const PAGE_SIZES = {
   pageAttachments: 5,

@@ -18,6 +18,8 @@ function readPatch(p: Params): SettingsPatch {
     oss_setting: p.json('oss_setting', ossSettingSchema, { max: 20_000 }),
     history_version_count: intIf(p, 'history_version_count'),
     upload_max_mb: intIf(p, 'upload_max_mb'),
+    user_upload_quota_mb: intIf(p, 'user_upload_quota_mb'),
+    site_upload_quota_mb: intIf(p, 'site_upload_quota_mb'),
     force_login: boolIf(p, 'force_login'),
     site_url: p.has('site_url') ? p.str('site_url', { max: 500 }) : undefined,
   };

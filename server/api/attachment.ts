@@ -16,6 +16,13 @@ import { decideFileVisit } from '../domain/attachments/visitAccess';
 import { openForServing } from '../domain/attachments/serve';
 import { presentAttachment, toMiB } from '../presenters/attachment';
 import { deleteUploadFile, upload, uploadImg, uploadList } from './pageUpload';
+import { registerCleanup } from '../domain/housekeeping';
+import { removeOrphanFiles } from '../domain/attachments/orphans';
+import { uploadQuotas } from '../domain/attachments/quota';
+
+registerCleanup(async (deps) => {
+  await removeOrphanFiles(deps);
+});
 
 const fileNotFound = () => new ApiError(ErrorCode.GENERIC, 'File not found');
 
@@ -35,8 +42,16 @@ const getMyList = action({
     const me = req.me();
     const { list, total } = await listAttachments(req.deps, { ...listFilter(req, PAGE_SIZES.myAttachments, false), uid: me.uid });
     const base = await siteUrl(req.deps, req.ctx);
-    const [used, flow] = await Promise.all([usedBytes(req.deps, me.uid), usedFlowBytes(req.deps, me.uid)]);
-    return { list: list.map((r) => presentAttachment(r, base)), total, used, used_m: toMiB(used), used_flow_m: toMiB(flow) };
+    const [used, flow, quotas] = await Promise.all([usedBytes(req.deps, me.uid), usedFlowBytes(req.deps, me.uid), uploadQuotas(req.deps)]);
+    return {
+      list: list.map((r) => presentAttachment(r, base)),
+      total,
+      used,
+      used_m: toMiB(used),
+      used_flow_m: toMiB(flow),
+      // Quire: the uploader's quota in MB (0 = unlimited)
+      quota_m: quotas.userMb,
+    };
   },
 });
 
@@ -45,8 +60,9 @@ const getAllList = action({
   async run(req) {
     const { list, total } = await listAttachments(req.deps, listFilter(req, PAGE_SIZES.allAttachments, true));
     const base = await siteUrl(req.deps, req.ctx);
-    const used = await usedBytes(req.deps);
-    return { list: list.map((r) => presentAttachment(r, base)), total, used, used_m: toMiB(used) };
+    const [used, quotas] = await Promise.all([usedBytes(req.deps), uploadQuotas(req.deps)]);
+    // Quire: the quotas in MB (0 = unlimited)
+    return { list: list.map((r) => presentAttachment(r, base)), total, used, used_m: toMiB(used), site_quota_m: quotas.siteMb, user_quota_m: quotas.userMb };
   },
 });
 
@@ -96,10 +112,13 @@ export const visitFile = action({
     const row = await findBySign(req.deps, req.params.str('sign', { max: 100 }));
     if (!row) throw new ApiError(ErrorCode.GENERIC, 'File not found', undefined, 404);
     const pwd = req.params.get('_item_pwd');
-    const decision = await decideFileVisit(req.deps, req.user, row, {
-      itemPwd: typeof pwd === 'string' ? pwd : undefined,
-      grantCookie: req.ctx.cookies.get(GRANT_COOKIE),
-    });
+    const decision = await decideFileVisit(
+      req.deps,
+      req.user,
+      row,
+      { itemPwd: typeof pwd === 'string' ? pwd : undefined, grantCookie: req.ctx.cookies.get(GRANT_COOKIE) },
+      req.ip,
+    );
     if (decision === 'password') throw new ApiError(ErrorCode.ITEM_PASSWORD_REQUIRED, 'This file belongs to a private item; enter its password', undefined, 403);
     if (decision === 'deny') throw new ApiError(ErrorCode.NO_PERMISSION, 'No permission', undefined, 403);
     const served = await openForServing(req.deps, row);

@@ -32,6 +32,12 @@ export async function peek(db: DbOrTx, key: string, now: number): Promise<number
   return row.count;
 }
 
+/** The window's counter and when it ends; null when there is none (or it ended). */
+export async function peekHit(db: DbOrTx, key: string, now: number): Promise<Hit | null> {
+  const [row] = await db.select().from(throttles).where(eq(throttles.key, key));
+  return row && row.resetAt > now ? { count: row.count, resetAt: row.resetAt } : null;
+}
+
 export async function reset(db: DbOrTx, key: string): Promise<void> {
   await db.delete(throttles).where(eq(throttles.key, key));
 }
@@ -60,10 +66,9 @@ export const LIMITS = {
   captchaPerIp: { name: 'captcha-ip', max: 120, windowSeconds: 60 },
   resetPerIp: { name: 'reset-ip', max: 10, windowSeconds: 3600 },
   resetPerAccount: { name: 'reset-acct', max: 5, windowSeconds: 3600 },
+  /** item/pwd attempts per IP; wrong _item_pwd values count here too (domain/items/passwordAttempts.ts) */
   itemPasswordPerIp: { name: 'itempwd-ip', max: 60, windowSeconds: 300 },
   openApiPerKey: { name: 'open-key', max: 600, windowSeconds: 60 },
-  /** wrong _item_pwd parameters per IP; past it the parameter is ignored (policies/request.ts) */
-  itemPasswordParamFailuresPerIp: { name: 'itempwd-param-ip', max: 30, windowSeconds: 600 },
   /** files stored per user (page/upload, uploadImg and their attachment aliases) */
   uploadPerUser: { name: 'upload-user', max: 300, windowSeconds: 600 },
 } satisfies Record<string, Limit>;

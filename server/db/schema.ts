@@ -363,8 +363,15 @@ export const attachments = pgTable(
     visitTimes: integer('visit_times').notNull().default(0),
     addtime: unixTime('addtime'),
     lastVisitTime: unixTime('last_visit_time'),
+    /** since when the file is bound to no page (0 = bound); the clean-up removes it 24 h later */
+    orphanSince: unixTime('orphan_since'),
   },
-  (t) => [uniqueIndex('attachments_sign_uq').on(t.sign), index('attachments_uid_idx').on(t.uid), index('attachments_item_idx').on(t.itemId)],
+  (t) => [
+    uniqueIndex('attachments_sign_uq').on(t.sign),
+    index('attachments_uid_idx').on(t.uid),
+    index('attachments_item_idx').on(t.itemId),
+    index('attachments_orphan_idx').on(t.orphanSince).where(sql`${t.orphanSince} > 0`),
+  ],
 );
 
 export const attachmentPages = pgTable(

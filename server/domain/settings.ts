@@ -5,7 +5,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { settings as settingsTable } from '../db/schema';
 import type { EventBus } from '../events';
-import { DEFAULT_UPLOAD_MAX_MB, HISTORY_RETENTION_DEFAULT } from '../../shared/limits';
+import { DEFAULT_SITE_UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_MAX_MB, DEFAULT_USER_UPLOAD_QUOTA_MB, HISTORY_RETENTION_DEFAULT } from '../../shared/limits';
 
 export interface LdapForm {
   host: string;
@@ -51,6 +51,10 @@ export interface SiteSettings {
   oss_setting: OssSetting;
   history_version_count: number;
   upload_max_mb: number;
+  /** MB one user's files may take in all; 0 = unlimited */
+  user_upload_quota_mb: number;
+  /** MB all files together may take; 0 = unlimited */
+  site_upload_quota_mb: number;
   force_login: boolean;
   site_url: string;
   /** an update flagged by the operator (admin console shows the entry only then) */
@@ -95,6 +99,8 @@ export const defaultSettings = (): SiteSettings => ({
   oss_setting: defaultOssSetting(),
   history_version_count: HISTORY_RETENTION_DEFAULT,
   upload_max_mb: DEFAULT_UPLOAD_MAX_MB,
+  user_upload_quota_mb: DEFAULT_USER_UPLOAD_QUOTA_MB,
+  site_upload_quota_mb: DEFAULT_SITE_UPLOAD_QUOTA_MB,
   force_login: false,
   site_url: '',
   update_url: '',

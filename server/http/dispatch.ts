@@ -13,6 +13,7 @@ import { Params, type UploadedFile } from './params';
 import { parseApiSegments, parseSParam, type ParsedRoute } from './routeForms';
 import { cookieMayAct, resolveCaller } from './authenticate';
 import { describeFailure, requestLang, sendData, sendError, sendFailure } from './envelope';
+import { namingFileLimit } from './fileTooLarge';
 
 export type SpecialHandler = (ctx: Koa.Context, deps: AppDeps, arg: string) => Promise<void>;
 
@@ -121,8 +122,10 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
       }
 
       if (def.upload) {
-        const s = await deps.settings.get();
-        await bodyParser(deps, true, Math.max(1, s.upload_max_mb) * 1024 * 1024)(ctx, async () => {});
+        const mb = Math.max(1, (await deps.settings.get()).upload_max_mb);
+        await bodyParser(deps, true, mb * 1024 * 1024)(ctx, async () => {}).catch((e: unknown) => {
+          throw namingFileLimit(e, mb);
+        });
       } else {
         await plainParser(ctx, async () => {});
       }

@@ -70,8 +70,10 @@ export function describeFailure(ctx: Koa.Context, err: unknown, log: Logger): Fa
   // koa-body / raw-body / formidable errors
   const status = e?.status ?? e?.statusCode ?? e?.httpCode;
   if (status === 413 || e?.type === 'entity.too.large' || e?.code === 1009 || /maxFileSize|maxTotalFileSize|exceeded/i.test(String(e?.message))) {
-    const limit = Math.round((e?.limit ?? e?.maxFileSize ?? 0) / 1024 / 1024) || '?';
-    return { code: ErrorCode.BODY_TOO_LARGE, message: localize('Request body is too large (limit {limit} MB)', lang, { limit }), status: 413 };
+    // uploads name their own limit (http/fileTooLarge.ts); other parsers may not say theirs
+    const limit = Math.round((e?.limit ?? e?.maxFileSize ?? 0) / 1024 / 1024);
+    const message = limit ? localize('Request body is too large (limit {limit} MB)', lang, { limit }) : localize('Request body is too large', lang);
+    return { code: ErrorCode.BODY_TOO_LARGE, message, status: 413 };
   }
   if (status === 400 && (e?.type === 'entity.parse.failed' || /JSON/i.test(String(e?.message)))) {
     return { code: ErrorCode.GENERIC, message: localize('Malformed JSON body', lang), status: 400 };

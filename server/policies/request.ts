@@ -5,13 +5,13 @@ import { pageColumns, type PageData } from '../domain/pages/columns';
 import { and, eq } from 'drizzle-orm';
 import type { ActionRequest, SessionUser } from '../http/action';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/apiError';
+import { ApiError, tooManyRequests } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
 import { pages } from '../db/schema';
 import { decideItemAccess, requireVisit, topCatalogAllowed, type ItemAccess, type ItemRow } from './itemAccess';
 import { catalogTopMap, findItemCached, loadGrantsCached } from './load';
 import { GRANT_COOKIE, grantValid, itemPasswordMatches } from './itemPassword';
-import { hit, LIMITS, peek } from '../auth/throttle';
+import { countItemPasswordParamFailure, itemPasswordParamWait } from '../domain/items/passwordAttempts';
 
 /** a page without its search vector (large, and never needed outside the database) */
 export type PageRow = PageData;
@@ -39,31 +39,30 @@ export async function accessForViewer(deps: AppDeps, user: SessionUser | null, i
   return decideItemAccess(item, user ? { uid: user.uid, isAdmin: user.isAdmin } : null, grants, { passwordProven });
 }
 
-const pwdLimit = LIMITS.itemPasswordParamFailuresPerIp;
-const pwdFailKey = (ip: string) => `rl:${pwdLimit.name}:${ip}`;
-
 /**
- * `_item_pwd` may ride on any request or socket message, so wrong ones are counted per IP: past the
- * limit the value is ignored (no answer tells a guess from a right one), keeping guessing as slow as
- * item/pwd. Returns the password to try, or undefined.
+ * Access with an `_item_pwd`, which may ride on any request or socket message. The password is
+ * only tried when nothing else opens the item (membership, the grant cookie), and through
+ * item/pwd's limiter (domain/items/passwordAttempts.ts): a wrong one is counted, and while the
+ * address is over the limit for the item the password is refused with 10429, right or wrong.
  */
-export async function usableItemPwd(deps: AppDeps, ip: string, item: ItemRow, pwd: unknown): Promise<string | undefined> {
-  if (typeof pwd !== 'string' || pwd === '' || !item.password) return undefined;
-  if ((await peek(deps.db, pwdFailKey(ip), deps.now())) >= pwdLimit.max) return undefined;
-  return pwd;
-}
-
-/** Counts a wrong `_item_pwd` (call after the access decision; verification results are cached). */
-export async function noteItemPwd(deps: AppDeps, ip: string, item: ItemRow, pwd: string | undefined): Promise<void> {
-  if (pwd && item.password && !(await itemPasswordMatches(item, pwd))) await hit(deps.db, pwdFailKey(ip), pwdLimit.windowSeconds, deps.now());
+export async function accessWithItemPwd(deps: AppDeps, ip: string, user: SessionUser | null, item: ItemRow, proofs: PasswordProofs): Promise<ItemAccess> {
+  const access = await accessForViewer(deps, user, item, { grantCookie: proofs.grantCookie });
+  const pwd: unknown = proofs.itemPwd;
+  if (!access.needsPassword || typeof pwd !== 'string' || pwd === '') return access;
+  const wait = await itemPasswordParamWait(deps, item.itemId, ip);
+  if (wait > 0) throw tooManyRequests(wait);
+  if (await itemPasswordMatches(item, pwd)) return accessForViewer(deps, user, item, { itemPwd: pwd });
+  await countItemPasswordParamFailure(deps, item.itemId, ip);
+  return access;
 }
 
 /** Decides access for a loaded item, with the request's proofs for private items. */
 export async function accessToItem(req: Req, item: ItemRow): Promise<ItemAccess> {
-  const itemPwd = await usableItemPwd(req.deps, req.ctx.ip, item, req.params.get('_item_pwd'));
-  const access = await accessForViewer(req.deps, req.user, item, { itemPwd, grantCookie: req.ctx.cookies.get(GRANT_COOKIE) });
-  await noteItemPwd(req.deps, req.ctx.ip, item, itemPwd);
-  return access;
+  const pwd = req.params.get('_item_pwd');
+  return accessWithItemPwd(req.deps, req.ctx.ip, req.user, item, {
+    itemPwd: typeof pwd === 'string' ? pwd : undefined,
+    grantCookie: req.ctx.cookies.get(GRANT_COOKIE),
+  });
 }
 
 /** Loads a live item by id or domain (10101 when missing) and decides access. */

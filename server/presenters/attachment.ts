@@ -2,6 +2,7 @@
 // the file's random sign (the URL form ShowDoc embeds in page Markdown).
 import type { AttachmentRow } from '../domain/attachments/store';
 import { formatTime } from './time';
+import { ORPHAN_FILE_GRACE_SECONDS } from '../../shared/limits';
 
 export const fileUrl = (base: string, sign: string) => `${base}/server/index.php?s=/api/attachment/visitFile&sign=${sign}`;
 
@@ -23,6 +24,9 @@ export function presentAttachment(row: AttachmentRow & { username: string }, bas
     addtime: formatTime(row.addtime),
     last_visit_time: formatTime(row.lastVisitTime),
     url: fileUrl(base, row.sign),
+    // Quire: a file bound to no page is removed by the clean-up at removal_time
+    orphan: row.orphanSince > 0 ? 1 : 0,
+    removal_time: row.orphanSince > 0 ? formatTime(row.orphanSince + ORPHAN_FILE_GRACE_SECONDS) : '',
   };
 }
 

@@ -5,12 +5,13 @@ import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { AppDeps } from '../deps';
 import { findItem, catalogTopMap } from '../policies/load';
-import { accessForViewer, noteItemPwd, usableItemPwd } from '../policies/request';
+import { accessWithItemPwd } from '../policies/request';
 import { clientIp } from './clientIp';
 import { topCatalogAllowed, type ItemAccess } from '../policies/itemAccess';
 import { pages } from '../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '../../shared/errors';
+import { ApiError } from '../http/apiError';
 import { localize } from '../../shared/messages';
 import { countUnread } from '../domain/notices/count';
 import { lookupToken } from '../auth/tokens';
@@ -88,6 +89,8 @@ export class Gateway {
     const safe = (fn: (p: any, ack?: Ack) => Promise<void>) => (p: unknown, ack?: unknown) => {
       const a = typeof ack === 'function' ? (ack as Ack) : undefined;
       fn(typeof p === 'object' && p !== null ? p : {}, a).catch((err) => {
+        // a refusal decided below (the item password limiter's 10429) reaches the client as it is
+        if (err instanceof ApiError) return this.refuse(s, a, err.code, err.template, err.vars);
         this.deps.log.warn('socket handler failed', { err: (err as Error).message });
         this.refuse(s, a, ErrorCode.INTERNAL, 'Unknown error');
       });
@@ -112,10 +115,7 @@ export class Gateway {
     if (!item) return null;
     const data = s.data as SocketData;
     const ip = clientIp(s.handshake.headers, s.handshake.address, this.deps.config.trustProxy);
-    const pwd = await usableItemPwd(this.deps, ip, item, itemPwd);
-    const access = await accessForViewer(this.deps, data.user, item, { grantCookie: data.grantCookie, itemPwd: pwd });
-    await noteItemPwd(this.deps, ip, item, pwd);
-    return access;
+    return accessWithItemPwd(this.deps, ip, data.user, item, { grantCookie: data.grantCookie, itemPwd: typeof itemPwd === 'string' ? itemPwd : undefined });
   }
 
   private async joinItem(s: Socket, p: Record<string, unknown>, ack?: Ack): Promise<void> {

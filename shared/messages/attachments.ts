@@ -19,4 +19,7 @@ export const attachments: Record<string, string> = {
   'The server has no space left for uploads': '服务器没有可用于上传的空间了',
   'This file belongs to a private item; enter its password': '该文件属于私密项目，请输入项目密码',
   'This file type is not allowed: {ext}': '不允许上传该类型的文件：{ext}',
+  'This file does not fit in your upload quota of {quota} MB ({used} MB used); delete files you no longer need or ask an administrator for more space':
+    '文件超出了你的上传配额 {quota} MB（已用 {used} MB），请删除不再需要的文件，或请管理员增加空间',
+  "This file does not fit in the site's upload quota of {quota} MB; ask an administrator to free space or raise it": '文件超出了站点的上传配额 {quota} MB，请管理员清理空间或提高配额',
 };

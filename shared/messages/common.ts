@@ -10,6 +10,7 @@ export const common: Record<string, string> = {
   'No permission': '没有权限',
   'Administrator rights are required': '需要管理员权限',
   'Request body is too large (limit {limit} MB)': '请求内容过大（上限 {limit} MB）',
+  'Request body is too large': '请求内容过大',
   'Malformed JSON body': 'JSON 请求体格式错误',
   'Parameter {name} must be text': '参数 {name} 必须是文本',
   'Parameter {name} must be a whole number': '参数 {name} 必须是整数',

@@ -339,14 +339,16 @@ describe('serving files', () => {
   });
 
   it('flow is kept per month', async () => {
-    const up = await uploadImg(manager.user_token, {}, { filename: 'm.gif', bytes: GIF });
+    await addMember(app.deps.db, pubItem, manager, 1);
+    const up = await uploadImg(manager.user_token, { page_id: pubPage }, { filename: 'm.gif', bytes: GIF });
     const sign = signOf(up.json.url);
+    const visit = () => app.fetch(`/api/attachment/visitFile?sign=${sign}`);
     app.setNow(Date.UTC(2030, 0, 15) / 1000);
     try {
-      await (await app.fetch(`/api/attachment/visitFile?sign=${sign}`)).arrayBuffer();
+      await (await visit()).arrayBuffer();
       app.setNow(Date.UTC(2030, 1, 15) / 1000);
-      await (await app.fetch(`/api/attachment/visitFile?sign=${sign}`)).arrayBuffer();
-      await (await app.fetch(`/api/attachment/visitFile?sign=${sign}`)).arrayBuffer();
+      await (await visit()).arrayBuffer();
+      await (await visit()).arrayBuffer();
       const flows = await app.deps.db.select().from(fileFlow).where(eq(fileFlow.uid, manager.uid));
       expect(Object.fromEntries(flows.map((f) => [f.dateMonth, f.used]))).toEqual({ '2030-01': GIF.length, '2030-02': 2 * GIF.length });
     } finally {

@@ -254,6 +254,27 @@ describe('open API', () => {
     expect(rows.every((r) => r.sNumber === 99 && r.authorUid === 0)).toBe(true);
   });
 
+  it('a script request that would take the item past 5,000 pages is refused before anything is written', async () => {
+    const other = await app.register('opennearfull');
+    const [near] = await app.deps.db.insert(items).values({ itemName: 'Near full', uid: other.uid, username: 'opennearfull' }).returning();
+    await app.deps.db.insert(itemTokens).values({ itemId: near.itemId, apiKey: 'nearkey', apiToken: 'neartoken' });
+    const rows = Array.from({ length: 4995 }, (_, i) => ({ itemId: near.itemId, pageTitle: `p${i}`, pageContent: 'x' }));
+    for (let i = 0; i < rows.length; i += 1000) await app.deps.db.insert(pages).values(rows.slice(i, i + 1000));
+    const block = (title: string, cat = '') => `/**\n * showdoc\n${cat ? ` * @catalog ${cat}\n` : ''} * @title ${title}\n * @url /x\n */`;
+    const send = (titles: string[], cat = '') =>
+      raw('/server/api/open/fromComments', `api_key=nearkey&api_token=neartoken&content=${encodeURIComponent(titles.map((t) => block(t, cat)).join('\n'))}`);
+    // updates of existing pages always fit; 6 new pages under a new catalog would make 5,001
+    expect(await (await send(['p0', 'p1', 'p2'])).text()).toContain('成功');
+    const refused = await (await send(['n1', 'n2', 'n3', 'n4', 'n5', 'n6'], 'New')).json();
+    expect(refused.error_code).toBe(10100);
+    expect(refused.error_message).toMatch(/past 5000 pages \(6 new\)/);
+    expect(await app.deps.db.select().from(catalogs).where(eq(catalogs.itemId, near.itemId))).toHaveLength(0);
+    expect(await app.deps.db.select({ n: count() }).from(pages).where(eq(pages.itemId, near.itemId))).toEqual([{ n: 4995 }]);
+    // five fit (a title sent twice is one page)
+    expect(await (await send(['n1', 'n2', 'n3', 'n4', 'n5', 'n1'], 'New')).text()).toContain('成功');
+    expect(await app.deps.db.select({ n: count() }).from(pages).where(eq(pages.itemId, near.itemId))).toEqual([{ n: 5000 }]);
+  });
+
   // last: it locks this test client's IP out of the open API
   it('repeated wrong credentials from one IP are rate limited, even with the right ones afterwards', async () => {
     let code = 0;

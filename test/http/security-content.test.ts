@@ -13,6 +13,7 @@ import { count } from 'drizzle-orm';
 import { addMember, buildItem, makeUser, type Actor, type BuiltItem } from '../helpers/fixtures';
 import { attachments, throttles } from '../../server/db/schema';
 import { LIMITS } from '../../server/auth/throttle';
+import { ITEM_PASSWORD_FAILURES_BEFORE_CAPTCHA } from '../../shared/limits';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const XSS = [
@@ -381,18 +382,23 @@ describe('rate limits', () => {
     expect(ok.json.error_code).toBe(0);
   });
 
-  it('_item_pwd on any request: wrong guesses are counted per IP, then the parameter is ignored', async () => {
+  it('_item_pwd on any request: wrong guesses are counted with item/pwd\'s, then even the right one is refused (10429)', async () => {
     const target = await buildItem(app, owner, { name: 'Guessed', password: 'right-pw-2', rootPages: ['G'] });
     const read = (pwd: string) => app.call('page/info', { page_id: target.pages.G, _item_pwd: pwd });
-    expect((await read('right-pw-2')).error_code).toBe(0);
-    const limit = LIMITS.itemPasswordParamFailuresPerIp;
-    for (let i = 0; i < limit.max; i++) expect((await read(`guess-${i}`)).error_code).not.toBe(0);
-    // the right password no longer helps from this address: guessing gets no signal
-    const after = await read('right-pw-2');
-    expect(after.error_code).not.toBe(0);
-    expect(JSON.stringify(after)).not.toContain('Content of G');
-    // members and the item/pwd grant are unaffected
-    expect((await app.call('page/info', { page_id: target.pages.G, _item_pwd: 'wrong' }, { token: owner.token })).error_code).toBe(0);
+    // past the window of the item/pwd attempts above (the same per-address limit)
+    app.setNow(Math.floor(Date.now() / 1000) + 600);
+    try {
+      expect((await read('right-pw-2')).error_code).toBe(0);
+      for (let i = 0; i < ITEM_PASSWORD_FAILURES_BEFORE_CAPTCHA; i++) expect((await read(`guess-${i}`)).error_code).toBe(10307);
+      // the right password no longer helps from this address: guessing gets no signal
+      const after = await read('right-pw-2');
+      expect(after.error_code).toBe(10429);
+      expect(JSON.stringify(after)).not.toContain('Content of G');
+      // members and the item/pwd grant are unaffected
+      expect((await app.call('page/info', { page_id: target.pages.G, _item_pwd: 'wrong' }, { token: owner.token })).error_code).toBe(0);
+    } finally {
+      app.setNow(undefined);
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { addMember, connectSocket, emitAck, seedItem, seedPage } from '../helpers/realtime';
 import { catalogs, docSnapshots, docUpdates, itemMembers, pageLocks } from '../../server/db/schema';
 import { hashItemPassword } from '../../server/policies/itemPassword';
-import { LIMITS } from '../../server/auth/throttle';
+import { ITEM_PASSWORD_FAILURES_BEFORE_CAPTCHA } from '../../shared/limits';
 
 let app: TestApp;
 type U = { uid: number; user_token: string; username: string };
@@ -164,18 +164,19 @@ describe('collab document names and messages', () => {
 });
 
 describe('item passwords sent over sockets', () => {
-  it('wrong _item_pwd values are counted with the HTTP ones; past the limit even the right one is ignored', async () => {
+  it('wrong _item_pwd values are counted with the HTTP ones; past the limit even the right one is refused', async () => {
     const guarded = await seedItem(app.deps.db, owner, { password: await hashItemPassword('sock-pw') });
     const guardedPage = await seedPage(app.deps.db, guarded, 'guarded');
     const s = await sock(attacker.user_token);
     expect(await emitAck(s, 'item:join', { item_id: guarded, _item_pwd: 'sock-pw' })).toMatchObject({ ok: true });
-    const limit = LIMITS.itemPasswordParamFailuresPerIp;
-    for (let i = 0; i < limit.max; i++) expect((await emitAck(s, 'item:join', { item_id: guarded, _item_pwd: `guess-${i}` })).ok).toBe(false);
-    expect(await emitAck(s, 'page:join', { page_id: guardedPage, mode: 'read', _item_pwd: 'sock-pw' })).toMatchObject({ ok: false, error_code: 10307 });
+    for (let i = 0; i < ITEM_PASSWORD_FAILURES_BEFORE_CAPTCHA; i++) {
+      expect(await emitAck(s, 'item:join', { item_id: guarded, _item_pwd: `guess-${i}` })).toMatchObject({ ok: false, error_code: 10307 });
+    }
+    expect(await emitAck(s, 'page:join', { page_id: guardedPage, mode: 'read', _item_pwd: 'sock-pw' })).toMatchObject({ ok: false, error_code: 10429 });
     const collab = await rawWs(`/collab/page.${guardedPage}?user_token=${attacker.user_token}&_item_pwd=sock-pw`);
-    expect(collab).toMatchObject({ code: 4403 });
+    expect(collab).toMatchObject({ code: 4429 });
     const http = await app.call('page/info', { page_id: guardedPage, _item_pwd: 'sock-pw' });
-    expect(http.error_code).not.toBe(0);
+    expect(http.error_code).toBe(10429);
     // the owner is not affected
     const o = await sock(owner.user_token);
     expect(await emitAck(o, 'page:join', { page_id: guardedPage, mode: 'read', _item_pwd: 'nope' })).toMatchObject({ ok: true });

@@ -146,6 +146,9 @@ export interface Attachment {
   username?: string;
   addtime?: string | number;
   url: string;
+  /** Quire: 1 when no page binds the file (removed by the clean-up at removal_time) */
+  orphan?: number;
+  removal_time?: string;
 }
 
 export interface AttachmentPage {
@@ -153,6 +156,10 @@ export interface AttachmentPage {
   total: number;
   used_m?: number | string;
   used_flow_m?: number | string;
+  /** Quire: quotas in MB, 0 = unlimited (getMyList: the caller's; getAllList: both) */
+  quota_m?: number;
+  user_quota_m?: number;
+  site_quota_m?: number;
 }
 
 export interface SearchResult {

@@ -7,6 +7,7 @@ import { ErrorCode } from '../../../shared/errors';
 import { REGISTER_MODES, type LdapForm, type OssSetting, type RegisterMode, type SiteSettings } from '../settings';
 import { ldapTestConnection } from '../../auth/ldap';
 import { liveItemExists } from './items';
+import { UPLOAD_QUOTA_MAX_MB } from '../../../shared/limits';
 
 const HISTORY_MAX = 1000;
 const UPLOAD_MAX_MB = 2048;
@@ -58,6 +59,8 @@ export interface SettingsPatch {
   oss_setting?: OssSettingInput;
   history_version_count?: number;
   upload_max_mb?: number;
+  user_upload_quota_mb?: number;
+  site_upload_quota_mb?: number;
   force_login?: boolean;
   site_url?: string;
 }
@@ -81,6 +84,8 @@ export function presentSettings(s: SiteSettings) {
     },
     history_version_count: s.history_version_count,
     upload_max_mb: s.upload_max_mb,
+    user_upload_quota_mb: s.user_upload_quota_mb,
+    site_upload_quota_mb: s.site_upload_quota_mb,
     force_login: s.force_login ? 1 : 0,
     site_url: s.site_url,
   };
@@ -191,6 +196,14 @@ export async function saveSiteSettings(deps: AppDeps, patch: SettingsPatch): Pro
   if (patch.upload_max_mb !== undefined) {
     if (patch.upload_max_mb < 1 || patch.upload_max_mb > UPLOAD_MAX_MB) throw invalid('Upload size limit must be between 1 and {max} MB', { max: UPLOAD_MAX_MB });
     next.upload_max_mb = patch.upload_max_mb;
+  }
+  for (const key of ['user_upload_quota_mb', 'site_upload_quota_mb'] as const) {
+    const mb = patch[key];
+    if (mb === undefined) continue;
+    if (!Number.isInteger(mb) || mb < 0 || mb > UPLOAD_QUOTA_MAX_MB) {
+      throw invalid('Upload quotas must be between 0 (unlimited) and {max} MB', { max: UPLOAD_QUOTA_MAX_MB });
+    }
+    next[key] = mb;
   }
   if (patch.site_url !== undefined) next.site_url = checkSiteUrl(patch.site_url);
   if (patch.register_mode !== undefined) {

@@ -1,12 +1,15 @@
 // Creating and removing attachments: bytes go to the storage driver under a random key,
-// then the row and its page binding are written in one transaction (the object is removed
-// again if that fails, so no row ever points at nothing and no orphan is left behind).
+// then the row and its page binding are written in one transaction, with the upload quotas
+// checked inside it (the object is removed again if that fails, so no row ever points at
+// nothing and no stray object is left behind). A file bound to no page is an orphan: served
+// only to its uploader and admins, removed by the clean-up 24 h later (orphans.ts).
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { attachmentPages, attachments } from '../../db/schema';
 import { storageOf, uploadStorage } from '../../storage';
 import type { Checked } from './fileRules';
+import { lockAndCheckQuota } from './quota';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 
@@ -33,6 +36,7 @@ export async function createAttachment(deps: AppDeps, a: NewAttachment): Promise
   const { realUrl } = await driver.put(key, a.source, a.file.mime);
   try {
     const created = await deps.db.transaction(async (tx) => {
+      await lockAndCheckQuota(deps, tx, a.uid, a.source.size);
       const [row] = await tx
         .insert(attachments)
         .values({
@@ -47,6 +51,7 @@ export async function createAttachment(deps: AppDeps, a: NewAttachment): Promise
           storageKey: key,
           realUrl,
           addtime: now,
+          orphanSince: a.pageId > 0 ? 0 : now,
         })
         .returning();
       if (a.pageId > 0) {
@@ -96,14 +101,31 @@ export async function bindingsOf(deps: AppDeps, fileId: number) {
 }
 
 export async function bindPage(deps: AppDeps, fileId: number, pageId: number, itemId: number): Promise<void> {
-  await deps.db
-    .insert(attachmentPages)
-    .values({ fileId, pageId, itemId, addtime: deps.now() })
-    .onConflictDoNothing({ target: [attachmentPages.fileId, attachmentPages.pageId] });
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(attachmentPages)
+      .values({ fileId, pageId, itemId, addtime: deps.now() })
+      .onConflictDoNothing({ target: [attachmentPages.fileId, attachmentPages.pageId] });
+    await tx.update(attachments).set({ orphanSince: 0 }).where(eq(attachments.fileId, fileId));
+  });
   deps.events.emit('reads.stale', { pageIds: [pageId] });
 }
 
+/** Takes a file off a page; off its last page it is an orphan from now on (removed 24 h later). */
 export async function unbindPage(deps: AppDeps, fileId: number, pageId: number): Promise<void> {
-  await deps.db.delete(attachmentPages).where(and(eq(attachmentPages.fileId, fileId), eq(attachmentPages.pageId, pageId)));
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(attachmentPages).where(and(eq(attachmentPages.fileId, fileId), eq(attachmentPages.pageId, pageId)));
+    await tx
+      .update(attachments)
+      .set({ orphanSince: now })
+      .where(and(eq(attachments.fileId, fileId), notExists(tx.select({ one: sql`1` }).from(attachmentPages).where(eq(attachmentPages.fileId, fileId)))));
+  });
   deps.events.emit('reads.stale', { pageIds: [pageId] });
+}
+
+/** Whether any page binds the file (a file bound to none is served only to its uploader and admins). */
+export async function isBound(deps: AppDeps, fileId: number): Promise<boolean> {
+  const [row] = await deps.db.select({ id: attachmentPages.id }).from(attachmentPages).where(eq(attachmentPages.fileId, fileId)).limit(1);
+  return !!row;
 }

@@ -1,11 +1,14 @@
 // One upload: size limit from settings (files must stay under it, spec §5), allow-list and
-// content check, then storage. Every refusal is a clear ApiError and nothing is stored.
+// content check, the upload quotas, then storage. Every refusal is a clear ApiError and nothing
+// is stored.
 import fs from 'node:fs';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/apiError';
 import { ErrorCode } from '../../../shared/errors';
 import { OssConfigError } from '../../storage';
 import { checkFile } from './fileRules';
+import { fileTooLarge } from '../../http/fileTooLarge';
+import { checkQuota } from './quota';
 import { createAttachment, type AttachmentRow } from './store';
 
 export interface IncomingFile {
@@ -25,15 +28,15 @@ export async function storeUpload(
 ): Promise<AttachmentRow> {
   const limit = await uploadLimitBytes(deps);
   if (a.file.size >= limit.bytes) {
-    throw new ApiError(ErrorCode.BODY_TOO_LARGE, 'The file is too large; files must be under {limit} MB', { limit: limit.mb });
+    throw fileTooLarge(limit.mb);
   }
   // the size the parser reported, checked against the file itself
   const size = (await fs.promises.stat(a.file.filepath)).size;
-  if (size >= limit.bytes) {
-    throw new ApiError(ErrorCode.BODY_TOO_LARGE, 'The file is too large; files must be under {limit} MB', { limit: limit.mb });
-  }
+  if (size >= limit.bytes) throw fileTooLarge(limit.mb);
   const checked = await checkFile(a.file.originalFilename, { filepath: a.file.filepath, size }, { imagesOnly: a.imagesOnly });
   if ('refused' in checked) throw new ApiError(ErrorCode.GENERIC, checked.refused, checked.vars);
+  // refused before the bytes are stored; checked again, exactly, when the file is recorded
+  await checkQuota(deps, deps.db, a.uid, size);
   try {
     return await createAttachment(deps, { uid: a.uid, itemId: a.itemId, pageId: a.pageId, file: checked, source: { path: a.file.filepath, size } });
   } catch (e: any) {

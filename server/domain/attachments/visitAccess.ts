@@ -3,19 +3,20 @@
 // may read at least one of those places: visit rights on the item (private items need
 // membership, the item password as _item_pwd, or the grant cookie, as for pages) and, for
 // members limited to some catalogs, the page's catalog inside that limit. A file bound to no
-// item at all (a personal upload) is reachable by whoever holds its unguessable sign.
+// page (an orphan: a personal upload, an image in a page not saved yet) is served to its
+// uploader and administrators only, until a page binds it.
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../http/action';
 import { attachmentPages, pages } from '../../db/schema';
-import { accessForViewer, type PasswordProofs } from '../../policies/request';
-import { topCatalogAllowed } from '../../policies/itemAccess';
+import { accessForViewer, accessWithItemPwd, type PasswordProofs } from '../../policies/request';
+import { topCatalogAllowed, type ItemAccess, type ItemRow } from '../../policies/itemAccess';
 import { catalogTopMap, findItem } from '../../policies/load';
 import type { AttachmentRow } from './store';
 
 export type VisitDecision = 'allow' | 'password' | 'deny';
 
-/** Places a file belongs to: item id plus the page's catalog (null = the item itself). */
+/** Places a file belongs to: item id plus the page's catalog (null = the item itself); empty for an orphan. */
 async function placesOf(deps: AppDeps, row: AttachmentRow): Promise<Map<number, (number | null)[]>> {
   const bound = await deps.db
     .select({ bindItem: attachmentPages.itemId, pageItem: pages.itemId, catId: pages.catId })
@@ -26,28 +27,37 @@ async function placesOf(deps: AppDeps, row: AttachmentRow): Promise<Map<number, 
   const add = (itemId: number, catId: number | null) => {
     if (itemId > 0) places.set(itemId, [...(places.get(itemId) ?? []), catId]);
   };
+  if (!bound.length) return places;
   for (const b of bound) add(Number(b.pageItem ?? b.bindItem), b.catId ?? null);
-  // the item it was uploaded to, as a whole (also after the file left every page)
+  // and the item it was uploaded to, as a whole
   if (row.itemId > 0 && !places.has(row.itemId)) add(row.itemId, null);
   return places;
 }
 
-export async function decideFileVisit(deps: AppDeps, user: SessionUser | null, row: AttachmentRow, proofs: PasswordProofs): Promise<VisitDecision> {
+/**
+ * `ip`: the caller's address, for the item password limiter. The places are tried without the
+ * password first, so a throttled `_item_pwd` (10429) never hides a place the caller may read anyway.
+ */
+export async function decideFileVisit(deps: AppDeps, user: SessionUser | null, row: AttachmentRow, proofs: PasswordProofs, ip: string): Promise<VisitDecision> {
   if (user && (user.isAdmin || user.uid === row.uid)) return 'allow';
   const places = await placesOf(deps, row);
-  if (!places.size) return 'allow';
-  let needsPassword = false;
+  const allows = async (access: ItemAccess, cats: (number | null)[]) => {
+    if (!access.canVisit) return false;
+    if (access.catIds === null) return true;
+    const top = await catalogTopMap(deps.db, access.item.itemId);
+    return cats.some((c) => c !== null && c > 0 && topCatalogAllowed(access, top.get(c) ?? 0));
+  };
+  const locked: [ItemRow, (number | null)[]][] = [];
   for (const [itemId, cats] of places) {
     const item = await findItem(deps.db, itemId);
     if (!item) continue;
-    const access = await accessForViewer(deps, user, item, proofs);
-    if (!access.canVisit) {
-      if (access.needsPassword) needsPassword = true;
-      continue;
-    }
-    if (access.catIds === null) return 'allow';
-    const top = await catalogTopMap(deps.db, itemId);
-    if (cats.some((c) => c !== null && c > 0 && topCatalogAllowed(access, top.get(c) ?? 0))) return 'allow';
+    const access = await accessForViewer(deps, user, item, { grantCookie: proofs.grantCookie });
+    if (await allows(access, cats)) return 'allow';
+    if (access.needsPassword) locked.push([item, cats]);
   }
-  return needsPassword ? 'password' : 'deny';
+  if (!locked.length) return 'deny';
+  for (const [item, cats] of locked) {
+    if (await allows(await accessWithItemPwd(deps, ip, user, item, proofs), cats)) return 'allow';
+  }
+  return 'password';
 }

@@ -1,8 +1,10 @@
 // The one write path for page content, used by page/save, the open API, recover and import:
 // creates or updates the page, snapshots the replaced version into page_history (trimmed to the
 // retention setting), bumps `version`, refreshes the search vector and the item's update time,
-// then publishes page.saved so live documents merge the change and notices go out.
+// binds the saver's orphan files the page links to (attachments/bindOnSave.ts), then publishes
+// page.saved so live documents merge the change and notices go out.
 import type { AppDeps } from '../../deps';
+import type { DbOrTx } from '../../db/client';
 import type { DomainEvents } from '../../events';
 import { pages } from '../../db/schema';
 import { DEFAULT_S_NUMBER } from '../../../shared/limits';
@@ -13,6 +15,7 @@ import { saveOver } from './saveOver';
 import { touchItem, touchedItem } from './touchItem';
 import { pageNotFound } from '../../policies/request';
 import { pageColumns, type PageData } from './columns';
+import { bindLinkedOrphans } from '../attachments/bindOnSave';
 import { ApiError } from '../../http/apiError';
 import { ErrorCode } from '../../../shared/errors';
 
@@ -47,18 +50,21 @@ export interface SavePageResult {
   addtime: number;
 }
 
-/** Callers have authorised the item and checked that catId belongs to it. */
-export async function savePage(deps: AppDeps, input: SavePageInput): Promise<SavePageResult> {
-  checkPageContent(input.content);
-  const now = deps.now();
-  const vector = searchVectorSql(input.title, input.content);
+export interface WrittenPage {
+  row: PageData;
+  /** the version replaced (undefined: the page was created) */
+  previous?: { authorUid: number; pageContent: string };
+}
 
-  let previous: { authorUid: number; pageContent: string } | undefined;
-  let row: PageData;
-  // the page's cache mark before writing: unchanged at the end, nothing else touched the page
-  const mark = input.pageId > 0 ? deps.reads.pageMark(input.pageId, input.itemId) : '';
+/**
+ * The write itself, on the database or inside a caller's transaction: creates the page or saves
+ * over it (history, version, search vector). Callers publish it once committed (publishSaved).
+ */
+export async function writePage(deps: AppDeps, db: DbOrTx, input: SavePageInput, now: number): Promise<WrittenPage> {
+  checkPageContent(input.content);
+  const vector = searchVectorSql(input.title, input.content);
   if (input.pageId > 0) {
-    const saved = await saveOver(deps.db, {
+    const saved = await saveOver(db, {
       pageId: input.pageId,
       itemId: input.itemId,
       title: input.title,
@@ -76,30 +82,33 @@ export async function savePage(deps: AppDeps, input: SavePageInput): Promise<Sav
     });
     if (!saved) throw pageNotFound();
     if (saved.blockedBy !== undefined) throw new ApiError(ErrorCode.GENERIC, '{name} is editing this page; try again later', { name: saved.blockedBy });
-    ({ previous, row } = saved);
-  } else {
-    [row] = await deps.db
-      .insert(pages)
-      .values({
-        itemId: input.itemId,
-        catId: input.catId ?? 0,
-        pageTitle: input.title,
-        pageContent: input.content,
-        sNumber: input.sNumber || DEFAULT_S_NUMBER,
-        authorUid: input.uid,
-        authorUsername: input.username,
-        addtime: now,
-        pageAddtime: now,
-        pageComments: input.comments ?? '',
-        extInfo: input.extInfo ?? '',
-        version: 1,
-        searchVector: vector,
-      })
-      .returning(pageColumns);
+    await bindLinkedOrphans(db, saved.row, input.uid, now);
+    return saved;
   }
-  await touchItem(deps, input.itemId, input.title, now);
-  const untouched = input.pageId > 0 && deps.reads.pageMark(input.pageId, input.itemId) === mark;
-  const item = deps.reads.peekItem(input.itemId);
+  const [row] = await db
+    .insert(pages)
+    .values({
+      itemId: input.itemId,
+      catId: input.catId ?? 0,
+      pageTitle: input.title,
+      pageContent: input.content,
+      sNumber: input.sNumber || DEFAULT_S_NUMBER,
+      authorUid: input.uid,
+      authorUsername: input.username,
+      addtime: now,
+      pageAddtime: now,
+      pageComments: input.comments ?? '',
+      extInfo: input.extInfo ?? '',
+      version: 1,
+      searchVector: vector,
+    })
+    .returning(pageColumns);
+  await bindLinkedOrphans(db, row, input.uid, now);
+  return { row };
+}
+
+/** page.saved for a committed write: live documents merge it, notices go out, caches drop the page. */
+export function publishSaved(deps: AppDeps, input: Pick<SavePageInput, 'uid' | 'source'>, { row, previous }: WrittenPage): void {
   deps.events.emit('page.saved', {
     itemId: row.itemId,
     pageId: row.pageId,
@@ -112,6 +121,19 @@ export async function savePage(deps: AppDeps, input: SavePageInput): Promise<Sav
     previousContent: previous?.pageContent ?? '',
     version: row.version,
   });
+}
+
+/** Callers have authorised the item and checked that catId belongs to it. */
+export async function savePage(deps: AppDeps, input: SavePageInput): Promise<SavePageResult> {
+  const now = deps.now();
+  // the page's cache mark before writing: unchanged at the end, nothing else touched the page
+  const mark = input.pageId > 0 ? deps.reads.pageMark(input.pageId, input.itemId) : '';
+  const written = await writePage(deps, deps.db, input, now);
+  const { row, previous } = written;
+  await touchItem(deps, input.itemId, input.title, now);
+  const untouched = input.pageId > 0 && deps.reads.pageMark(input.pageId, input.itemId) === mark;
+  const item = deps.reads.peekItem(input.itemId);
+  publishSaved(deps, input, written);
   // the next read of this page (the saver's reload, the next save's permission check) needs no
   // query — unless another write to it overlapped this one, when only the database knows the end
   if (untouched) deps.reads.keepPage(row);

@@ -5,8 +5,10 @@ import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../http/action';
 import { pageLocks, pages } from '../../db/schema';
 import { findItem, catalogTopMap } from '../../policies/load';
-import { accessForViewer, noteItemPwd, usableItemPwd, type PasswordProofs } from '../../policies/request';
+import { accessForViewer, accessWithItemPwd, type PasswordProofs } from '../../policies/request';
 import { topCatalogAllowed } from '../../policies/itemAccess';
+import { ApiError } from '../../http/apiError';
+import { ErrorCode } from '../../../shared/errors';
 
 export interface DocTarget {
   name: string;
@@ -44,11 +46,11 @@ export async function resolveTarget(deps: AppDeps, name: string, user: SessionUs
   const item = await findItem(deps.db, page.itemId);
   if (!item) return { code: 4404, reason: 'page not found' };
   let access;
-  if (ip === undefined) access = await accessForViewer(deps, user, item, proofs);
-  else {
-    const itemPwd = await usableItemPwd(deps, ip, item, proofs.itemPwd);
-    access = await accessForViewer(deps, user, item, { ...proofs, itemPwd });
-    await noteItemPwd(deps, ip, item, itemPwd);
+  try {
+    access = ip === undefined ? await accessForViewer(deps, user, item, proofs) : await accessWithItemPwd(deps, ip, user, item, proofs);
+  } catch (e) {
+    if (e instanceof ApiError && e.code === ErrorCode.RATE_LIMITED) return { code: 4429, reason: 'too many wrong item passwords; try again later' };
+    throw e;
   }
   if (!access.canVisit) return { code: user ? 4403 : 4401, reason: access.needsPassword ? 'item password required' : 'no permission' };
   if (access.catIds !== null) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Space, Table } from 'antd';
+import { Button, Input, Progress, Space, Table } from 'antd';
 import { AttachmentTypeSelect } from '../attachment/AttachmentTypeSelect';
 import { DeleteOutlined, ExportOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,8 @@ import { safeHref } from '../../ui/clipboard';
 import { formatTime } from '../../ui/time';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { confirmAction, toast } from '../itemSetting/shared/confirm';
-import { formatFileSize, formatMb } from '../attachment/upload';
+import { formatFileSize, formatMb, quotaPercent } from '../attachment/upload';
+import { OrphanTag } from '../attachment/OrphanTag';
 
 /** All attachments: search by name, type, uploader; visit; delete; total used space. */
 export function AdminAttachments() {
@@ -30,6 +31,8 @@ export function AdminAttachments() {
     [page, type, query],
   );
   const rows = Array.isArray(list.data?.list) ? list.data.list : [];
+  const usedPercent = quotaPercent(list.data?.used_m, list.data?.site_quota_m);
+  const quota = (mb: number | undefined) => (Number(mb) > 0 ? formatMb(mb) : t('attachment.unlimited'));
 
   const search = () => {
     setPage(1);
@@ -51,9 +54,16 @@ export function AdminAttachments() {
   return (
     <div data-testid="admin-attachments">
       <div className="p2-stats">
-        <div className="p2-stat">
+        <div className="p2-stat" data-testid="site-usage">
           <div className="label">{t('admin.attachments.totalUsed')}</div>
-          <div className="value">{formatMb(list.data?.used_m ?? 0)}</div>
+          <div className="value">
+            {usedPercent === null ? formatMb(list.data?.used_m ?? 0) : t('attachment.usedOf', { used: formatMb(list.data?.used_m ?? 0), quota: quota(list.data?.site_quota_m) })}
+          </div>
+          {usedPercent !== null && <Progress percent={usedPercent} size="small" showInfo={false} status={usedPercent >= 90 ? 'exception' : 'normal'} />}
+        </div>
+        <div className="p2-stat">
+          <div className="label">{t('admin.attachments.userQuota')}</div>
+          <div className="value">{quota(list.data?.user_quota_m)}</div>
         </div>
         <div className="p2-stat">
           <div className="label">{t('attachment.count')}</div>
@@ -97,7 +107,16 @@ export function AdminAttachments() {
         data-testid="admin-attachment-list"
         pagination={{ current: page, pageSize: PAGE_SIZES.allAttachments, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
         columns={[
-          { title: t('attachment.name'), dataIndex: 'display_name', render: (v: string) => <span style={{ wordBreak: 'break-all' }}>{v}</span> },
+          {
+            title: t('attachment.name'),
+            dataIndex: 'display_name',
+            render: (v: string, a) => (
+              <>
+                <span style={{ wordBreak: 'break-all' }}>{v}</span>
+                <OrphanTag file={a} />
+              </>
+            ),
+          },
           { title: t('admin.attachments.uploader'), dataIndex: 'username', responsive: ['sm'] },
           { title: t('attachment.size'), dataIndex: 'file_size_m', render: (v, a) => formatFileSize(a.file_size, v), responsive: ['md'], width: 100 },
           { title: t('attachment.visits'), dataIndex: 'visit_times', responsive: ['lg'], width: 80 },

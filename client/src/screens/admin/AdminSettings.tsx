@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Button, Divider, Form, Input, InputNumber, Radio, Select, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES } from '../../../../shared/limits';
+import { PAGE_SIZES, UPLOAD_QUOTA_MAX_MB } from '../../../../shared/limits';
 import { adminApi } from '../../api';
 import { adminItemChoices } from '../../api/endpoints/part2';
 import { useLoad } from '../itemSetting/shared/useLoad';
@@ -96,6 +96,14 @@ export function AdminSettings() {
         </Form.Item>
         <Form.Item name="upload_max_mb" label={t('admin.settings.uploadMax')} style={{ flex: '1 1 200px' }}>
           <InputNumber min={1} max={2048} style={{ width: '100%' }} suffix="MB" />
+        </Form.Item>
+      </div>
+      <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+        <Form.Item name="user_upload_quota_mb" label={t('admin.settings.userQuota')} extra={t('admin.settings.quotaHint')} style={{ flex: '1 1 200px' }}>
+          <InputNumber min={0} max={UPLOAD_QUOTA_MAX_MB} precision={0} style={{ width: '100%' }} suffix="MB" data-testid="user-quota" />
+        </Form.Item>
+        <Form.Item name="site_upload_quota_mb" label={t('admin.settings.siteQuota')} extra={t('admin.settings.quotaHint')} style={{ flex: '1 1 200px' }}>
+          <InputNumber min={0} max={UPLOAD_QUOTA_MAX_MB} precision={0} style={{ width: '100%' }} suffix="MB" data-testid="site-quota" />
         </Form.Item>
       </div>
 

@@ -42,6 +42,19 @@ describe('site settings form', () => {
     expect(p.oss_setting).toMatchObject({ oss_type: 'aliyun', extra: 'keep' });
   });
 
+  it('reads and sends the upload quotas, where 0 (unlimited) is a value', () => {
+    const loaded = { user_upload_quota_mb: 1024, site_upload_quota_mb: 0 };
+    const v = toFormValues(loaded);
+    expect(v).toMatchObject({ user_upload_quota_mb: 1024, site_upload_quota_mb: 0 });
+    v.user_upload_quota_mb = 0;
+    v.site_upload_quota_mb = 50_000;
+    expect(toSavePayload(loaded, v)).toMatchObject({ user_upload_quota_mb: 0, site_upload_quota_mb: 50_000 });
+    // a field left empty keeps the stored quota
+    v.user_upload_quota_mb = undefined;
+    expect(toSavePayload(loaded, v).user_upload_quota_mb).toBe(1024);
+    expect('site_upload_quota_mb' in toSavePayload({}, toFormValues({}))).toBe(false);
+  });
+
   it('sends the chosen home item only with home mode 3', () => {
     const v = toFormValues({});
     v.home_page = 3;

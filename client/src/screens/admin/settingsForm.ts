@@ -40,6 +40,9 @@ export interface SettingsValues {
   force_login: boolean;
   history_version_count?: number;
   upload_max_mb?: number;
+  /** MB; 0 = unlimited */
+  user_upload_quota_mb?: number;
+  site_upload_quota_mb?: number;
   ldap_open: boolean;
   ldap_form: LdapForm;
   oss_open: boolean;
@@ -54,6 +57,7 @@ export const HOME_PAGE_MODES = [1, 2, 3] as const;
 const on = (v: unknown, dflt: boolean) => (v === undefined || v === null || v === '' ? dflt : v === true || v === 1 || v === '1' || v === 'true');
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 const posInt = (v: unknown) => (Number.isInteger(Number(v)) && Number(v) > 0 ? Number(v) : undefined);
+const nonNegInt = (v: unknown) => (v !== null && v !== '' && Number.isInteger(Number(v)) && Number(v) >= 0 ? Number(v) : undefined);
 const obj = (v: unknown): Record<string, unknown> => {
   if (v && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
   if (typeof v === 'string' && v.trim().startsWith('{')) {
@@ -79,6 +83,8 @@ export function toFormValues(raw: unknown): SettingsValues {
     force_login: on(c.force_login, false),
     history_version_count: posInt(c.history_version_count),
     upload_max_mb: posInt(c.upload_max_mb),
+    user_upload_quota_mb: nonNegInt(c.user_upload_quota_mb),
+    site_upload_quota_mb: nonNegInt(c.site_upload_quota_mb),
     ldap_open: on(c.ldap_open, false),
     ldap_form: {
       host: str(l.host),
@@ -136,6 +142,11 @@ export function toSavePayload(loaded: unknown, v: SettingsValues): Record<string
   for (const k of ['history_version_count', 'upload_max_mb'] as const) {
     const n = posInt(v[k] ?? base[k]);
     if (n) out[k] = n;
+    else delete out[k];
+  }
+  for (const k of ['user_upload_quota_mb', 'site_upload_quota_mb'] as const) {
+    const n = nonNegInt(v[k] ?? base[k]);
+    if (n !== undefined) out[k] = n;
     else delete out[k];
   }
   return out;

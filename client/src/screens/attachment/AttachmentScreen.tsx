@@ -14,7 +14,8 @@ import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { confirmAction, toast } from '../itemSetting/shared/confirm';
-import { formatFileSize, formatMb, uploadWithProgress } from './upload';
+import { formatFileSize, formatMb, quotaPercent, uploadWithProgress } from './upload';
+import { OrphanTag } from './OrphanTag';
 
 interface Uploading {
   uid: string;
@@ -40,6 +41,7 @@ export default function AttachmentScreen() {
   );
   const data = list.data;
   const rows = Array.isArray(data?.list) ? data.list : [];
+  const usedPercent = quotaPercent(data?.used_m, data?.quota_m);
 
   const search = () => {
     setPage(1);
@@ -88,9 +90,12 @@ export default function AttachmentScreen() {
   return (
     <Frame title={t('attachment.title')} back="/item/index" testId="attachment-screen">
       <div className="p2-stats" data-testid="attachment-usage">
-        <div className="p2-stat">
+        <div className="p2-stat" data-testid="attachment-quota">
           <div className="label">{t('attachment.usedSpace')}</div>
-          <div className="value">{formatMb(data?.used_m ?? 0)}</div>
+          <div className="value">
+            {usedPercent === null ? formatMb(data?.used_m ?? 0) : t('attachment.usedOf', { used: formatMb(data?.used_m ?? 0), quota: formatMb(data?.quota_m) })}
+          </div>
+          {usedPercent !== null && <Progress percent={usedPercent} size="small" showInfo={false} status={usedPercent >= 90 ? 'exception' : 'normal'} />}
         </div>
         <div className="p2-stat">
           <div className="label">{t('attachment.monthFlow')}</div>
@@ -173,9 +178,12 @@ export default function AttachmentScreen() {
               title: t('attachment.name'),
               dataIndex: 'display_name',
               render: (v: string, a) => (
-                <a href={safeHref(a.url)} target="_blank" rel="noopener noreferrer" style={{ wordBreak: 'break-all' }}>
-                  {v}
-                </a>
+                <>
+                  <a href={safeHref(a.url)} target="_blank" rel="noopener noreferrer" style={{ wordBreak: 'break-all' }}>
+                    {v}
+                  </a>
+                  <OrphanTag file={a} />
+                </>
               ),
             },
             { title: t('attachment.type'), dataIndex: 'file_type', responsive: ['lg'], ellipsis: true },

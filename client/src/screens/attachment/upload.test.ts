@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatFileSize, formatMb, readUploadAnswer, uploadWithProgress } from './upload';
+import { formatFileSize, formatMb, quotaPercent, readUploadAnswer, uploadWithProgress } from './upload';
 
 class FakeXhr {
   static last: FakeXhr;
@@ -82,6 +82,14 @@ describe('attachment upload answers', () => {
     expect(formatMb('0')).toBe('0 MB');
     expect(formatMb(0.001)).toBe('< 0.01 MB');
     expect(formatMb(undefined)).toBe('');
+  });
+
+  it('says how much of a quota is used; no quota (0) gives null', () => {
+    expect(quotaPercent(0.5, 1)).toBe(50);
+    expect(quotaPercent('1.2', '1')).toBe(100);
+    expect(quotaPercent(3, 0)).toBeNull();
+    expect(quotaPercent(3, undefined)).toBeNull();
+    expect(quotaPercent(undefined, 1024)).toBe(0);
   });
 
   it('formats file sizes from bytes when known', () => {

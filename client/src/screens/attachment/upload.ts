@@ -66,3 +66,11 @@ export function formatFileSize(bytes: number | string | undefined | null, mb?: n
   if (n < 1024 * 1024) return `${Math.round((n / 1024) * 10) / 10} KB`;
   return `${Math.round((n / 1024 / 1024) * 100) / 100} MB`;
 }
+
+/** Share of a quota in use, 0–100 (null without a quota: 0 or unknown = unlimited). */
+export function quotaPercent(usedMb: number | string | undefined | null, quotaMb: number | string | undefined | null): number | null {
+  const q = Number(quotaMb);
+  if (!Number.isFinite(q) || q <= 0) return null;
+  const u = Math.max(0, Number(usedMb) || 0);
+  return Math.min(100, Math.round((u / q) * 1000) / 10);
+}
