@@ -208,11 +208,11 @@ const setLock = action({
     const pageId = req.params.id('page_id');
     const lockTo = req.params.int('lock_to', 0, { min: 0, max: 2_147_483_647 });
     if (lockTo > 0 && lockTo <= req.deps.now()) {
-      // releasing one's own lock needs no rights (ShowDoc sends it from the unload handler)
+      // releasing one's own lock needs no rights (ShowDoc sends it from the unload handler); the
+      // answer is the same whether the page exists or not, so it tells a stranger nothing
       const page = await findPage(req, pageId);
-      if (!page) throw pageNotFound();
-      const r = await setHttpLock(req.deps, { pageId, itemId: page.itemId, uid: me.uid, username: me.username, lockTo });
-      return { id: r.id };
+      if (page) await setHttpLock(req.deps, { pageId, itemId: page.itemId, uid: me.uid, username: me.username, lockTo });
+      return { id: 0 };
     }
     const { page, access } = await readablePage(req, pageId);
     requireEdit(access);

@@ -3,7 +3,10 @@
 // (value escaped per RFC 4515), then bind as the entry's DN with the given password.
 // ldapts speaks LDAPv3; `version: 2` is accepted in the form for ShowDoc compatibility (v2 servers
 // answer v3 simple binds in practice).
+import net from 'node:net';
+import tls from 'node:tls';
 import { Client, Filter, InvalidCredentialsError } from 'ldapts';
+import { guardedLookup, isForbiddenHost } from '../net/forbiddenHosts';
 import type { AppDeps } from '../deps';
 import type { LdapForm } from '../domain/settings';
 
@@ -38,6 +41,31 @@ export function ldapUrl(form: Pick<LdapForm, 'host' | 'port'>): string {
   return `ldap://${h}:${port}`;
 }
 
+/**
+ * The host name (or IP address, without brackets) of the form's host field, or null when the field
+ * is not a host name, an IP address, or an ldap:// / ldaps:// URL (file:///…, http://…, user:pw@…).
+ */
+export function ldapHostName(host: string): string | null {
+  const h = host.trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(h) && !net.isIPv6(h)) {
+    if (!/^ldaps?:\/\//i.test(h)) return null;
+    let u: URL;
+    try {
+      u = new URL(h);
+    } catch {
+      return null;
+    }
+    if (!u.hostname || u.username || u.password || u.search || u.hash) return null;
+    const name = u.hostname.replace(/^\[|\]$/g, '');
+    return HOST_RE.test(name) || net.isIPv6(name) ? name : null;
+  }
+  const bare = h.replace(/^\[(.*)\]$/, '$1');
+  if (net.isIPv6(bare)) return bare;
+  return h === bare && HOST_RE.test(h) ? h : null;
+}
+
+const HOST_RE = /^(?=.{1,253}\.?$)[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?$/;
+
 /** The search filter for a login name: `(&<extra>(<user_field>=<escaped>))`, or ShowDoc's `%(user)s` placeholder. */
 export function userFilter(form: Pick<LdapForm, 'user_field' | 'search_filter'>, username: string): { filter: string; placeholder: boolean } {
   const escaped = escapeFilterValue(username);
@@ -61,7 +89,34 @@ function attr(entry: Record<string, unknown>, name: string): string {
   return key ? first(entry[key]) : '';
 }
 
-const newClient = (form: LdapForm) => new Client({ url: ldapUrl(form), connectTimeout: CONNECT_TIMEOUT_MS, timeout: OP_TIMEOUT_MS });
+/**
+ * A client whose connections resolve names through guardedLookup (no link-local or metadata
+ * address, even when a name points there). Throws for a host the form check would refuse.
+ */
+function newClient(form: LdapForm): Client {
+  const host = ldapHostName(form.host);
+  if (host === null) throw new Error('the LDAP host is not a host name or an ldap:// URL');
+  if (isForbiddenHost(host)) throw new Error('the LDAP host is a link-local or cloud metadata address');
+  return new Client({
+    url: ldapUrl(form),
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    timeout: OP_TIMEOUT_MS,
+    createConnection: ((port: number, h: string) => net.connect({ port, host: h, lookup: guardedLookup })) as typeof net.connect,
+    // (not tlsOptions: their presence alone makes ldapts speak TLS to an ldap:// server)
+    // ldaps:// calls it with (port, host, options); startTLS with the options of the open socket
+    createSecureConnection: ((port: number | tls.ConnectionOptions, h?: string, options?: tls.ConnectionOptions) =>
+      typeof port === 'object' ? tls.connect(port) : tls.connect({ ...options, port, host: h, lookup: guardedLookup })) as typeof tls.connect,
+  });
+}
+
+/** newClient, or why there is none (a host stored before the form checks existed) */
+function openClient(form: LdapForm): { client: Client; reason?: undefined } | { client?: undefined; reason: string } {
+  try {
+    return { client: newClient(form) };
+  } catch (e) {
+    return { reason: reasonOf(e) };
+  }
+}
 
 const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 200);
 
@@ -74,7 +129,8 @@ async function serviceBind(client: Client, form: LdapForm): Promise<void> {
 export async function ldapCheck(form: LdapForm, username: string, password: string): Promise<LdapVerdict> {
   // an empty password would be an "unauthenticated bind", which LDAP servers accept
   if (!username || !password || !form.host || !form.base_dn) return { ok: false };
-  const service = newClient(form);
+  const { client: service, reason } = openClient(form);
+  if (!service) return { ok: false, unavailable: reason };
   let dn = '';
   let entry: Record<string, unknown> = {};
   try {
@@ -115,7 +171,8 @@ export async function ldapCheck(form: LdapForm, username: string, password: stri
 
 /** Admin settings: can we reach the directory and search base_dn with the service account? Returns an error reason or null. */
 export async function ldapTestConnection(form: LdapForm): Promise<string | null> {
-  const client = newClient(form);
+  const { client, reason } = openClient(form);
+  if (!client) return reason;
   try {
     await serviceBind(client, form);
     await client.search(form.base_dn, { scope: 'base', filter: '(objectClass=*)', attributes: ['dn'], sizeLimit: 1 });

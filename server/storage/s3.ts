@@ -1,10 +1,13 @@
 // S3-compatible object storage (AWS SDK v3). Objects are private; the app serves them itself
 // (permission checks, counters, safe headers), so public URLs are informational only.
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { assertKey, type FileSource, type StorageDriver, type StoredObject } from './types';
 import type { S3Connection } from './s3Endpoint';
+import { guardedLookup } from '../net/forbiddenHosts';
 
 export class S3Storage implements StorageDriver {
   readonly name = 's3' as const;
@@ -28,6 +31,11 @@ export class S3Storage implements StorageDriver {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       maxAttempts: 2,
+      // a name that resolves to a link-local (cloud metadata) address is refused (net/forbiddenHosts.ts)
+      requestHandler: {
+        httpAgent: new http.Agent({ keepAlive: true, maxSockets: 50, lookup: guardedLookup }),
+        httpsAgent: new https.Agent({ keepAlive: true, maxSockets: 50, lookup: guardedLookup }),
+      },
     });
   }
 

@@ -1,6 +1,8 @@
 // Maps the object-storage form (spec §3 Site config; ShowDoc's oss_setting) to an
 // S3-compatible connection: aliyun / qiniu / qcloud speak S3 at their own endpoints.
+import net from 'node:net';
 import type { OssSetting } from '../domain/settings';
+import { isForbiddenHost } from '../net/forbiddenHosts';
 
 export interface S3Connection {
   endpoint: string;
@@ -21,6 +23,15 @@ const withScheme = (host: string, protocol: string) => (/^https?:\/\//i.test(hos
 const clean = (s: string | undefined) => (s ?? '').trim();
 
 export class OssConfigError extends Error {}
+
+/** The host of an endpoint or domain as the form holds it: `host`, `host:port`, `scheme://host[:port]/path`, `[v6]`. */
+export function endpointHost(value: string): string {
+  const rest = value.trim().replace(/^[a-z][a-z0-9+.-]*:\/\//i, '');
+  const bracketed = /^\[([^\]]*)\]/.exec(rest);
+  if (bracketed) return bracketed[1];
+  const hostPort = rest.split(/[/?#]/)[0];
+  return net.isIPv6(hostPort) ? hostPort : hostPort.replace(/:\d*$/, '');
+}
 
 export function s3Connection(o: OssSetting): S3Connection {
   const protocol = o.protocol === 'http' ? 'http' : 'https';
@@ -62,6 +73,8 @@ export function s3Connection(o: OssSetting): S3Connection {
       break;
   }
   if (!endpoint) throw new OssConfigError('object storage endpoint is not set');
+  // refused when saved (siteSettings.ts); a setting stored before that check must not work either
+  if (isForbiddenHost(endpointHost(endpoint))) throw new OssConfigError('object storage endpoint is a link-local or cloud metadata address');
   if (!accessKeyId || !secretAccessKey) throw new OssConfigError('object storage credentials are not set');
   const url = withScheme(endpoint, protocol);
   const domain = clean(o.domain);

@@ -3,6 +3,7 @@ export const items: Record<string, string> = {
   'The personal domain may contain only letters and digits (not only digits, at most {max} characters)':
     '个性域名只能包含字母和数字（不能全为数字，最多 {max} 个字符）',
   'The personal domain {domain} already exists': '个性域名 {domain} 已经存在',
+  'The personal domain {domain} is reserved by Quire; choose another': '个性域名 {domain} 是 Quire 的保留路径，请换一个',
   'Please set a password for a private item': '私密项目请设置访问密码',
   'Please enter the item name': '请输入项目名',
   'You do not have permission to copy this item': '你没有复制该项目的权限',

@@ -5,7 +5,9 @@ import type { AppDeps } from '../../deps';
 import { ApiError } from '../../http/apiError';
 import { ErrorCode } from '../../../shared/errors';
 import { REGISTER_MODES, type LdapForm, type OssSetting, type RegisterMode, type SiteSettings } from '../settings';
-import { ldapTestConnection } from '../../auth/ldap';
+import { ldapHostName, ldapTestConnection } from '../../auth/ldap';
+import { isForbiddenHost } from '../../net/forbiddenHosts';
+import { endpointHost } from '../../storage/s3Endpoint';
 import { liveItemExists } from './items';
 import { UPLOAD_QUOTA_MAX_MB } from '../../../shared/limits';
 
@@ -118,6 +120,11 @@ export function mergeLdapForm(saved: LdapForm, input: LdapFormInput): LdapForm {
     if (!f.version) f.version = 3;
     else throw invalid('LDAP version must be 2 or 3');
   }
+  if (f.host) {
+    const host = ldapHostName(f.host);
+    if (host === null) throw invalid('LDAP host must be a host name, an IP address or an ldap:// or ldaps:// URL');
+    if (isForbiddenHost(host)) throw invalid('LDAP host {host} is a link-local or cloud metadata address; Quire does not connect there', { host });
+  }
   if (!ATTR_RE.test(f.user_field)) throw invalid('LDAP user field must be an attribute name');
   if (f.name_field && !ATTR_RE.test(f.name_field)) throw invalid('LDAP name field must be an attribute name');
   if (f.search_filter && !(f.search_filter.startsWith('(') && f.search_filter.endsWith(')') && balanced(f.search_filter))) {
@@ -132,6 +139,15 @@ export function mergeOssSetting(saved: OssSetting, input: OssSettingInput): OssS
     if (v === undefined) continue;
     if ((k === 'secret' || k === 'secretKey') && v === '') continue;
     (o as unknown as Record<string, unknown>)[k] = v;
+  }
+  for (const [field, value] of [
+    ['endpoint', o.endpoint],
+    ['domain', o.domain],
+  ] as const) {
+    const host = value ? endpointHost(value) : '';
+    if (host && isForbiddenHost(host)) {
+      throw invalid('Object storage {field} {host} is a link-local or cloud metadata address; Quire does not connect there', { field, host });
+    }
   }
   if (o.domain && !/^[A-Za-z0-9.-]+(:\d{1,5})?(\/[^\s]*)?$/.test(o.domain)) throw invalid('Object storage domain must be a host name such as cdn.example.com');
   if (o.endpoint && !/^(https?:\/\/)?[A-Za-z0-9.-]+(:\d{1,5})?\/?$/.test(o.endpoint)) throw invalid('Object storage endpoint must be a host name or URL');

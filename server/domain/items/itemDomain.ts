@@ -1,5 +1,6 @@
 // Personal item domains (showdoc-behaviour §7.5): letters and digits only, not all digits
-// (a numeric value is read as an item id), unique among all items, deleted ones included.
+// (a numeric value is read as an item id), not one of Quire's own paths, unique among all items,
+// deleted ones included.
 import { and, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { items } from '../../db/schema';
@@ -8,6 +9,17 @@ import { ErrorCode } from '../../../shared/errors';
 
 export const ITEM_DOMAIN_MAX_CHARS = 50;
 
+/**
+ * First path segments the web client and the server answer themselves (client/src/routes.tsx,
+ * http/routeForms.ts, realtime, built assets) and ShowDoc's (web, Public, install): an item reached
+ * at /<domain> must not shadow them. Segments with other characters (mock-data, socket.io,
+ * index.php) are already refused by the letters-and-digits rule.
+ */
+export const RESERVED_ITEM_DOMAINS = new Set([
+  'admin', 'api', 'server', 'index', 'web', 'install', 'page', 'p', 'item', 'user', 'team', 'attachment',
+  'catalog', 'notice', 'collab', 'socket', 'assets', 'static', 'public', 'uploads',
+]);
+
 /** '' stays '' (no domain); anything else must be a free, valid domain. */
 export async function checkItemDomain(db: DbOrTx, domain: string, exceptItemId = 0): Promise<string> {
   if (domain === '') return '';
@@ -15,6 +27,9 @@ export async function checkItemDomain(db: DbOrTx, domain: string, exceptItemId =
     throw new ApiError(ErrorCode.DOMAIN_INVALID, 'The personal domain may contain only letters and digits (not only digits, at most {max} characters)', {
       max: ITEM_DOMAIN_MAX_CHARS,
     });
+  }
+  if (RESERVED_ITEM_DOMAINS.has(domain.toLowerCase())) {
+    throw new ApiError(ErrorCode.DOMAIN_INVALID, 'The personal domain {domain} is reserved by Quire; choose another', { domain });
   }
   const where = exceptItemId
     ? and(sql`lower(${items.itemDomain}) = ${domain.toLowerCase()}`, ne(items.itemId, exceptItemId))

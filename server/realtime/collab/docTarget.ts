@@ -21,9 +21,13 @@ export interface DocTarget {
 
 export type Refusal = { code: number; reason: string };
 
+/** page ids are PostgreSQL integers: a name outside 1..2147483647 names no document (not a query error) */
+const MAX_PAGE_ID = 2_147_483_647;
+
 export const parseDocName = (name: string): { kind: 'page'; id: number } | null => {
   const m = /^page\.(\d{1,10})$/.exec(name);
-  return m ? { kind: 'page', id: Number(m[1]) } : null;
+  const id = m ? Number(m[1]) : 0;
+  return id >= 1 && id <= MAX_PAGE_ID ? { kind: 'page', id } : null;
 };
 
 /** Another user's live 'lock editing' or an HTTP-only editor keeps this user read-only. */
