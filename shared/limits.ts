@@ -37,6 +37,9 @@ export const PAGE_SIZES = {
   adminHomeItems: 1000,
 } as const;
 export const MEMBER_GROUP = { readOnly: 0, edit: 1, manage: 2 } as const;
+/** user/allUser: characters of a username needed before it suggests anyone, and most people per answer */
+export const USER_SEARCH_MIN_CHARS = 2;
+export const USER_SEARCH_MAX_RESULTS = 20;
 export const ITEM_TYPE = { regular: 1, singlePage: 2, readOnlyDisplay: 3, table: 4 } as const;
 export const LOGIN_FAILURES_BEFORE_CAPTCHA = 5;
 export const ITEM_PASSWORD_FAILURES_BEFORE_CAPTCHA = 5;

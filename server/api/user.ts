@@ -6,6 +6,7 @@ import { enforce, LIMITS } from '../auth/throttle';
 import * as accounts from '../domain/accounts';
 import { revokeToken } from '../auth/tokens';
 import * as accountMails from '../domain/accountMails';
+import { searchPeople } from '../domain/members/userSearch';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
 import { localize } from '../../shared/messages';
@@ -169,7 +170,7 @@ const resetPasswordByUrl = action({
 const allUser = action({
   auth: 'required',
   async run(req) {
-    return accounts.searchUsers(req.deps, sqlText(req.params, 'username', { max: 50 }));
+    return searchPeople(req.deps, req.me(), sqlText(req.params, 'username', { max: 50 }));
   },
 });
 

@@ -7,7 +7,7 @@
 // (that one logs in with its own username), and an address given as a member name means the
 // account whose email it is (members/usernames.ts).
 import { randomBytes } from 'node:crypto';
-import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
@@ -19,7 +19,6 @@ import type { SessionUser } from '../http/action';
 import { hit, LIMITS, peek, reset } from '../auth/throttle';
 import { ldapAuthenticate } from '../auth/ldap';
 import { LOGIN_FAILURES_BEFORE_CAPTCHA } from '../../shared/limits';
-import { escapeLike } from '../db/like';
 import { checkNewPassword } from '../auth/passwordPolicy';
 import { findUserByEmail, queueConfirmationMail, requireMailLinks } from './accountMails';
 
@@ -366,14 +365,6 @@ export async function markEmailVerified(deps: AppDeps, uid: number): Promise<boo
     .where(eq(users.uid, uid));
   deps.events.emit('user.updated', { uid });
   return before?.status === 'unconfirmed';
-}
-
-/** Users matching a name fragment, for member pickers (capped; needs login). */
-export async function searchUsers(deps: AppDeps, fragment: string, limit = 50): Promise<{ uid: number; username: string; name: string }[]> {
-  const where = fragment
-    ? or(ilike(users.username, `%${escapeLike(fragment)}%`), ilike(users.name, `%${escapeLike(fragment)}%`))
-    : undefined;
-  return deps.db.select({ uid: users.uid, username: users.username, name: users.name }).from(users).where(where).orderBy(users.username).limit(limit);
 }
 
 export function sessionOf(u: UserRow): SessionUser {

@@ -169,6 +169,31 @@ describe('item settings', () => {
     await context.close();
   });
 
+  it('suggests only people the user works with, and adds anyone else by the exact username', async () => {
+    const own = await createItem(server, bob, { item_name: 'Bob notes' });
+    const stranger = await registerUser(server, 'p2_dan');
+    const context = await contextFor(bob);
+    const page = await open(context, `/item/setting/${own}?tab=members`, 'member-list');
+    await page.getByTestId('member-users').click();
+    await page.getByText('Type at least 2 characters of a username').waitFor();
+    // p2_admin shares an item and a team with bob; p2_dan shares nothing
+    await page.keyboard.type('p2_');
+    await page.locator('.ant-select-item-option', { hasText: 'p2_admin' }).waitFor();
+    expect(await page.locator('.ant-select-item-option', { hasText: 'p2_dan' }).count()).toBe(0);
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(stranger.username);
+    await page.keyboard.press('Enter');
+    await screenshot(page, 'part2-member-picker-exact-name-en-1280');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('member-add').click();
+    await page.getByTestId('member-list').getByText('p2_dan').waitFor();
+    const members = await ok<Array<{ username: string }>>('member/getList', { item_id: own }, bob.token);
+    expect(members.map((m) => m.username)).toContain('p2_dan');
+    await context.close();
+  });
+
   it('archives an item with the owner password, then returns to the item list', async () => {
     const context = await contextFor(admin);
     const page = await open(context, `/item/setting/${ids.archive}?tab=advanced`, 'advanced-archive');

@@ -289,6 +289,9 @@ describe('profile', () => {
   });
 
   it('allUser searches names for logged-in users only', async () => {
+    // only among people who share an item or a team (test/security/f11-all-users.test.ts)
+    const item = await app.call('item/add', { item_name: 'Shared with Lee', item_type: 1 }, { token });
+    expect((await app.call('member/save', { item_id: item.data.item_id, username: 'login_lee', member_group_id: 1 }, { token })).error_code).toBe(0);
     const r = await app.call('user/allUser', { username: 'LOGIN_' }, { token });
     expect(r.data.map((u: any) => u.username)).toEqual(['login_lee']);
     expect(JSON.stringify(r.data)).not.toMatch(/password|email/);
