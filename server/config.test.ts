@@ -23,7 +23,7 @@ const fails = (env: NodeJS.ProcessEnv): string => {
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 4999, host: '0.0.0.0', databaseUrl: null, redisUrl: null, smtp: null, tokenTtlDays: 180, rateLimitPerMinute: 600, webConcurrency: 1, testCaptcha: null, trustProxy: false, nodeEnv: 'development', logLevel: 'info' });
+    expect(c).toMatchObject({ port: 4999, host: '0.0.0.0', databaseUrl: null, redisUrl: null, smtp: null, tokenTtlDays: 30, rateLimitPerMinute: 600, webConcurrency: 1, testCaptcha: null, trustProxy: false, nodeEnv: 'development', logLevel: 'info' });
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.maxBodyBytes).toBe(8 * 1024 * 1024);
   });

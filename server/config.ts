@@ -21,6 +21,7 @@ export interface Config {
   /** public base URL (links in mails, attachment URLs); derived from the request when empty */
   publicUrl: string;
   smtp: SmtpConfig | null;
+  /** default of the admin setting session_expire_days: idle days before a login token expires */
   tokenTtlDays: number;
   /** largest accepted JSON / form body, bytes */
   maxBodyBytes: number;
@@ -115,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl,
     publicUrl: publicUrl.replace(/\/+$/, ''),
     smtp,
-    tokenTtlDays: int(env, 'TOKEN_TTL_DAYS', 180, 1, 3650),
+    tokenTtlDays: int(env, 'TOKEN_TTL_DAYS', 30, 1, 3650),
     maxBodyBytes: int(env, 'MAX_BODY_MB', 8, 1, 512) * 1024 * 1024,
     logLevel,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

@@ -33,7 +33,7 @@ export function createDeps(config: Config, db: Db, dbKind: 'pglite' | 'postgres'
   const events = overrides.events ?? new EventBus();
   events.onListenerError((err, name) => log.error('event listener failed', { event: name, err }));
   const now = overrides.now ?? (() => Math.floor(Date.now() / 1000));
-  const settings = overrides.settings ?? new SettingsStore(db, events);
+  const settings = overrides.settings ?? new SettingsStore(db, events, { session_expire_days: config.tokenTtlDays });
   const sessions = overrides.sessions ?? new SessionCache(events);
   // embedded mode is one process: events see every write. With PostgreSQL other processes may
   // write (workers, nodes without Redis): entries live a few seconds at most

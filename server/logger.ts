@@ -1,4 +1,6 @@
 // A small leveled logger: one line per event, values JSON-encoded so user input cannot forge lines.
+import { redactText } from './logRedaction';
+
 export type Level = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
@@ -17,7 +19,8 @@ export function createLogger(level: Level = 'info', bindings: Record<string, unk
     // a field left undefined is not written
     const all = Object.entries({ ...bindings, ...fields }).filter(([, v]) => v !== undefined);
     const extra = all.length ? ' ' + all.map(([k, v]) => `${k}=${fmt(v)}`).join(' ') : '';
-    const line = `${new Date().toISOString()} ${lvl.toUpperCase()} ${msg.replace(/[\r\n]+/g, ' ')}${extra}\n`;
+    // credentials quoted in a message or an error (a request URL) are masked (logRedaction.ts)
+    const line = redactText(`${new Date().toISOString()} ${lvl.toUpperCase()} ${msg.replace(/[\r\n]+/g, ' ')}${extra}`) + '\n';
     (lvl === 'error' || lvl === 'warn' ? process.stderr : process.stdout).write(line);
   };
   return {

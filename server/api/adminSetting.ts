@@ -22,6 +22,7 @@ function readPatch(p: Params): SettingsPatch {
     site_upload_quota_mb: intIf(p, 'site_upload_quota_mb'),
     force_login: boolIf(p, 'force_login'),
     site_url: p.has('site_url') ? p.str('site_url', { max: 500 }) : undefined,
+    session_expire_days: intIf(p, 'session_expire_days'),
   };
 }
 

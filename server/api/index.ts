@@ -28,6 +28,7 @@ import exportController from './export';
 import itemSearch from './itemSearch';
 import pageUpload from './pageUpload';
 import commonVisitFile from './commonVisitFile';
+import download from './download';
 
 export const controllers: Controller[] = [
   user,
@@ -57,6 +58,7 @@ export const controllers: Controller[] = [
   itemSearch,
   pageUpload,
   commonVisitFile,
+  download,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */

@@ -6,13 +6,12 @@ import { enforce, LIMITS } from '../auth/throttle';
 import * as accounts from '../domain/accounts';
 import { revokeToken } from '../auth/tokens';
 import * as accountMails from '../domain/accountMails';
+import { tokenLifetimeSeconds } from '../auth/session';
 import { searchPeople } from '../domain/members/userSearch';
 import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
 import { localize } from '../../shared/messages';
 import { sqlText } from './adminParams';
-
-const ttlSeconds = (days: number) => days * 86400;
 
 const register = action({
   auth: 'optional',
@@ -28,7 +27,7 @@ const register = action({
     await enforce(deps.db, LIMITS.accountsPerIp, req.ip, deps.now());
     const { user, token, awaiting } = await accounts.register(deps, { username, password, confirm, email, ip: req.ip });
     if (!token) return { uid: user.uid, username: user.username, email: user.email, awaiting };
-    setTokenCookie(ctx, token, ttlSeconds(deps.config.tokenTtlDays));
+    setTokenCookie(ctx, token, await tokenLifetimeSeconds(deps));
     return accounts.presentLogin(user, token);
   },
 });
@@ -47,7 +46,7 @@ const login = action({
       await checkCaptcha(deps.db, ctx, params, now, deps.config.testCaptcha);
     }
     const { user, token } = await accounts.login(deps, name, password, req.ip);
-    setTokenCookie(ctx, token, ttlSeconds(deps.config.tokenTtlDays));
+    setTokenCookie(ctx, token, await tokenLifetimeSeconds(deps));
     return accounts.presentLogin(user, token);
   },
 });
@@ -101,7 +100,7 @@ const resetPassword = action({
     const oldPassword = params.str('password', { raw: true, max: 128 });
     const newPassword = params.str('new_password', { raw: true, max: 128 });
     const token = await accounts.changePassword(deps, req.me().uid, oldPassword, newPassword, req.ip);
-    setTokenCookie(req.ctx, token, ttlSeconds(deps.config.tokenTtlDays));
+    setTokenCookie(req.ctx, token, await tokenLifetimeSeconds(deps));
     return { user_token: token };
   },
 });

@@ -1,18 +1,49 @@
 // Token → user, with the short-lived session cache. Used by HTTP requests and socket handshakes.
+// Tokens slide: a use moves the expiry to now + the lifetime setting, written at most once an
+// hour per token so the hot path (a cache miss every few seconds) rarely writes.
 import type { AppDeps } from '../deps';
 import type { SessionUser } from '../http/action';
-import { hashToken, lookupToken } from './tokens';
+import { hashToken, isTokenShaped, lookupTokenHash, renewToken } from './tokens';
+
+export const RENEW_AFTER_SECONDS = 3600;
+
+/** The site's token lifetime in days (admin setting, default TOKEN_TTL_DAYS). */
+export async function tokenLifetimeDays(deps: AppDeps): Promise<number> {
+  return (await deps.settings.get()).session_expire_days;
+}
+
+export async function tokenLifetimeSeconds(deps: AppDeps): Promise<number> {
+  return (await tokenLifetimeDays(deps)) * 86400;
+}
+
+export interface Session {
+  user: SessionUser;
+  /** set when this use slid the expiry: the new lifetime in seconds (a cookie should follow) */
+  renewedFor?: number;
+}
+
+export async function sessionOfHash(deps: AppDeps, tokenHash: string): Promise<Session | null> {
+  const now = deps.now();
+  const cached = deps.sessions.get(tokenHash, now);
+  if (cached) return { user: cached };
+  const ttl = await tokenLifetimeSeconds(deps);
+  const found = await lookupTokenHash(deps.db, tokenHash, now, ttl);
+  if (!found) return null;
+  if (now - found.lastUsedAt >= RENEW_AFTER_SECONDS && (await renewToken(deps.db, tokenHash, now, ttl, now - RENEW_AFTER_SECONDS))) {
+    deps.sessions.set(tokenHash, found.user, now + ttl);
+    return { user: found.user, renewedFor: ttl };
+  }
+  deps.sessions.set(tokenHash, found.user, found.expiresAt);
+  return { user: found.user };
+}
+
+export async function sessionOfToken(deps: AppDeps, token: string | null | undefined): Promise<Session | null> {
+  if (!token || !isTokenShaped(token)) return null;
+  return sessionOfHash(deps, hashToken(token));
+}
 
 export async function sessionFromToken(deps: AppDeps, token: string | null | undefined): Promise<SessionUser | null> {
-  if (!token) return null;
-  const now = deps.now();
-  const h = hashToken(token);
-  const cached = deps.sessions.get(h, now);
-  if (cached) return cached;
-  const found = await lookupToken(deps.db, token, now);
-  if (!found) return null;
-  deps.sessions.set(h, found.user, found.expiresAt);
-  return found.user;
+  return (await sessionOfToken(deps, token))?.user ?? null;
 }
 
 /** Reads one cookie from a raw Cookie header (sockets have no Koa context). */

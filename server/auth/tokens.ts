@@ -1,16 +1,18 @@
-// Login tokens: 256 random bits, only their sha256 stored, expiring, revoked on logout/password change.
+// Login tokens: 256 random bits, only their sha256 stored, expiring after a sliding number of idle
+// days (the admin setting), revoked on logout/password change.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { userTokens, users } from '../db/schema';
 import type { SessionUser } from '../http/action';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** `ttlDays`: the site's token lifetime (auth/session.ts tokenLifetimeDays). */
 export async function issueToken(db: DbOrTx, uid: number, now: number, ttlDays: number, ip: string): Promise<string> {
   const token = randomBytes(32).toString('hex');
   await db.delete(userTokens).where(and(eq(userTokens.uid, uid), lt(userTokens.expiresAt, now)));
-  await db.insert(userTokens).values({ uid, tokenHash: hashToken(token), expiresAt: now + ttlDays * 86400, addtime: now, ip: ip.slice(0, 64) });
+  await db.insert(userTokens).values({ uid, tokenHash: hashToken(token), expiresAt: now + ttlDays * 86400, addtime: now, lastUsedAt: now, ip: ip.slice(0, 64) });
   return token;
 }
 
@@ -26,16 +28,46 @@ export function toSessionUser(u: typeof users.$inferSelect): SessionUser {
   };
 }
 
-export async function lookupToken(db: DbOrTx, token: string, now: number): Promise<{ user: SessionUser; expiresAt: number } | null> {
-  if (!/^[0-9a-zA-Z]{16,256}$/.test(token)) return null;
+export interface TokenSession {
+  user: SessionUser;
+  /** when the token stops working unless used again */
+  expiresAt: number;
+  lastUsedAt: number;
+}
+
+export const isTokenShaped = (token: string) => /^[0-9a-zA-Z]{16,256}$/.test(token);
+
+/**
+ * The session of a token, or null when unknown or expired. `ttlSeconds`: the current lifetime
+ * setting — a token unused for longer is expired even if it was given a longer one when last used.
+ */
+export async function lookupToken(db: DbOrTx, token: string, now: number, ttlSeconds = Infinity): Promise<TokenSession | null> {
+  if (!isTokenShaped(token)) return null;
+  return lookupTokenHash(db, hashToken(token), now, ttlSeconds);
+}
+
+export async function lookupTokenHash(db: DbOrTx, tokenHash: string, now: number, ttlSeconds = Infinity): Promise<TokenSession | null> {
   const rows = await db
-    .select({ user: users, expiresAt: userTokens.expiresAt })
+    .select({ user: users, expiresAt: userTokens.expiresAt, lastUsedAt: userTokens.lastUsedAt })
     .from(userTokens)
     .innerJoin(users, eq(users.uid, userTokens.uid))
-    .where(and(eq(userTokens.tokenHash, hashToken(token)), gt(userTokens.expiresAt, now)))
+    .where(and(eq(userTokens.tokenHash, tokenHash), gt(userTokens.expiresAt, now)))
     .limit(1);
   if (!rows.length) return null;
-  return { user: toSessionUser(rows[0].user), expiresAt: rows[0].expiresAt };
+  const { expiresAt, lastUsedAt } = rows[0];
+  const effective = Math.min(expiresAt, lastUsedAt + ttlSeconds);
+  if (effective <= now) return null;
+  return { user: toSessionUser(rows[0].user), expiresAt: effective, lastUsedAt };
+}
+
+/** Slides a token's expiry to now + ttl, unless another request (or process) did since `usedBefore`. */
+export async function renewToken(db: DbOrTx, tokenHash: string, now: number, ttlSeconds: number, usedBefore: number): Promise<boolean> {
+  const rows = await db
+    .update(userTokens)
+    .set({ lastUsedAt: now, expiresAt: now + ttlSeconds })
+    .where(and(eq(userTokens.tokenHash, tokenHash), lte(userTokens.lastUsedAt, usedBefore)))
+    .returning({ id: userTokens.id });
+  return rows.length > 0;
 }
 
 export async function revokeToken(db: DbOrTx, token: string): Promise<void> {

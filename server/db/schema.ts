@@ -65,11 +65,31 @@ export const userTokens = pgTable(
     uid: integer('uid').notNull(),
     /** sha256 hex of the token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
+    /** sliding: last use + the lifetime at that use (the admin setting may shorten it since) */
     expiresAt: unixTime('expires_at'),
     addtime: unixTime('addtime'),
+    /** last use that moved expires_at (written at most once an hour, auth/session.ts) */
+    lastUsedAt: unixTime('last_used_at'),
     ip: text('ip').notNull().default(''),
   },
   (t) => [uniqueIndex('user_tokens_hash_uq').on(t.tokenHash), index('user_tokens_uid_idx').on(t.uid)],
+);
+
+/**
+ * Single-use, 60-second tickets that stand in for a login token in a download URL
+ * (auth/downloadTickets.ts). They die with the session that asked for them.
+ */
+export const downloadTickets = pgTable(
+  'download_tickets',
+  {
+    /** sha256 hex of the ticket */
+    ticketHash: text('ticket_hash').primaryKey(),
+    uid: integer('uid').notNull(),
+    /** the session (user_tokens.token_hash) the ticket was made from */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: unixTime('expires_at'),
+  },
+  (t) => [index('download_tickets_expires_idx').on(t.expiresAt)],
 );
 
 export const captchas = pgTable(

@@ -15,6 +15,7 @@ import { ApiError } from '../http/apiError';
 import { ErrorCode } from '../../shared/errors';
 import { hashPassword, unusablePasswordHash, verifyPassword } from '../auth/passwords';
 import { issueToken, revokeAllTokens, toSessionUser } from '../auth/tokens';
+import { tokenLifetimeDays } from '../auth/session';
 import type { SessionUser } from '../http/action';
 import { hit, LIMITS, peek, reset } from '../auth/throttle';
 import { ldapAuthenticate } from '../auth/ldap';
@@ -216,7 +217,7 @@ export async function register(deps: AppDeps, input: RegisterInput): Promise<Reg
     user.status = 'active';
   }
   if (user.status === 'pending') return { user, token: null, awaiting: 'approval' };
-  const token = await issueToken(deps.db, user.uid, deps.now(), deps.config.tokenTtlDays, input.ip);
+  const token = await issueToken(deps.db, user.uid, deps.now(), await tokenLifetimeDays(deps), input.ip);
   return { user, token, awaiting: null };
 }
 
@@ -287,7 +288,7 @@ export async function login(deps: AppDeps, loginName: string, password: string, 
   await reset(deps.db, failKey(loginName));
   await requireActive(deps, user);
   await deps.db.update(users).set({ lastLoginTime: now }).where(eq(users.uid, user.uid));
-  const token = await issueToken(deps.db, user.uid, now, deps.config.tokenTtlDays, ip);
+  const token = await issueToken(deps.db, user.uid, now, await tokenLifetimeDays(deps), ip);
   return { user, token };
 }
 
@@ -321,7 +322,7 @@ export async function changePassword(deps: AppDeps, uid: number, oldPassword: st
   if (!v.ok) throw new ApiError(ErrorCode.GENERIC, 'Old password is wrong');
   validatePassword(newPassword);
   await setPassword(deps, uid, newPassword);
-  return issueToken(deps.db, uid, deps.now(), deps.config.tokenTtlDays, ip);
+  return issueToken(deps.db, uid, deps.now(), await tokenLifetimeDays(deps), ip);
 }
 
 export async function setPassword(deps: AppDeps, uid: number, newPassword: string): Promise<void> {

@@ -1,8 +1,8 @@
-// Periodic cleanup: expired tokens, captchas, counters and mail tokens. Other areas add
+// Periodic cleanup: expired tokens and download tickets, captchas, counters and mail tokens. Other areas add
 // their own steps (recycle-bin purge, expired exports) through registerCleanup.
 import { lt } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import { captchas, passwordResets, throttles, userTokens } from '../db/schema';
+import { captchas, downloadTickets, passwordResets, throttles, userTokens } from '../db/schema';
 
 export type CleanupStep = (deps: AppDeps) => Promise<void>;
 
@@ -10,6 +10,7 @@ const steps: CleanupStep[] = [
   async (deps) => {
     const now = deps.now();
     await deps.db.delete(userTokens).where(lt(userTokens.expiresAt, now));
+    await deps.db.delete(downloadTickets).where(lt(downloadTickets.expiresAt, now));
     await deps.db.delete(captchas).where(lt(captchas.expiresAt, now));
     await deps.db.delete(throttles).where(lt(throttles.resetAt, now));
     await deps.db.delete(passwordResets).where(lt(passwordResets.expiresAt, now - 86400));

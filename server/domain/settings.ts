@@ -60,6 +60,8 @@ export interface SiteSettings {
   /** an update flagged by the operator (admin console shows the entry only then) */
   update_url: string;
   update_title: string;
+  /** login tokens expire after this many days without use (ShowDoc's option name) */
+  session_expire_days: number;
 }
 
 export const defaultLdapForm = (): LdapForm => ({
@@ -105,6 +107,7 @@ export const defaultSettings = (): SiteSettings => ({
   site_url: '',
   update_url: '',
   update_title: '',
+  session_expire_days: 30,
 });
 
 const jsonKeys = new Set(['ldap_form', 'oss_setting']);
@@ -136,6 +139,8 @@ export class SettingsStore {
   constructor(
     private readonly db: Db,
     events: EventBus,
+    /** defaults that come from the environment (TOKEN_TTL_DAYS) */
+    private readonly defaults: Partial<SiteSettings> = {},
   ) {
     events.on('settings.changed', () => {
       this.cache = null;
@@ -144,7 +149,7 @@ export class SettingsStore {
 
   async get(): Promise<SiteSettings> {
     if (this.cache) return this.cache;
-    const def = defaultSettings();
+    const def = { ...defaultSettings(), ...this.defaults };
     const rows = await this.db.select().from(settingsTable);
     const out = def as unknown as Record<string, unknown>;
     for (const r of rows) if (r.name in def) out[r.name] = decode(r.name, r.value, def);

@@ -1,9 +1,22 @@
 // Who is calling: a token from X-API-Token, Authorization: Bearer, the user_token parameter,
 // or the HttpOnly cookie. Cookie-only requests must come from our own origin (CSRF).
+//
+// A URL is a poor place for a secret: it reaches proxy and server logs, browser history and
+// Referer headers (security finding F10). So user_token is read from the URL — the query string,
+// ShowDoc's /key/value path segments or ?s=… — only by actions that serve a download opened by
+// navigation (ActionDef.browserGet: attachment/visitFile; export downloads when they come).
+// ShowDoc's clients put user_token in a URL only there: its web client's export links
+// (`…/api/export/word&item_id=…&user_token=…`, `…/api/export/markdown&…&user_token=…`, opened with
+// window.location) — every other call of the web client, showdoc_api.sh and the open API sends
+// user_token / api_key / api_token in the POST body. The same actions accept a download ticket
+// (auth/downloadTickets.ts) instead of a token; elsewhere a URL credential is refused with 10102.
 import type Koa from 'koa';
 import type { AppDeps } from '../deps';
 import type { SessionUser } from './action';
-import { sessionFromToken } from '../auth/session';
+import { sessionOfToken } from '../auth/session';
+import { DOWNLOAD_TICKET_PARAM, redeemDownloadTicket } from '../auth/downloadTickets';
+import { ApiError } from './apiError';
+import { ErrorCode } from '../../shared/errors';
 import type { Params } from './params';
 
 export const TOKEN_COOKIE = 'cookie_token';
@@ -15,23 +28,64 @@ export interface Caller {
   viaCookie: boolean;
 }
 
-export function extractToken(ctx: Koa.Context, params: Params): { token: string | null; viaCookie: boolean } {
-  const header = ctx.get('x-api-token');
-  if (header) return { token: header.trim(), viaCookie: false };
-  const auth = ctx.get('authorization');
-  const m = /^Bearer\s+(.+)$/i.exec(auth);
-  if (m) return { token: m[1].trim(), viaCookie: false };
-  const p = params.get('user_token');
-  if (typeof p === 'string' && p) return { token: p.trim(), viaCookie: false };
-  const c = ctx.cookies.get(TOKEN_COOKIE);
-  if (c) return { token: c, viaCookie: true };
-  return { token: null, viaCookie: false };
+export interface CredentialRules {
+  /** the action serves a download opened by navigation (ActionDef.browserGet): the URL may carry user_token or a download ticket */
+  urlCredentials: boolean;
 }
 
-export async function resolveCaller(deps: AppDeps, ctx: Koa.Context, params: Params): Promise<Caller> {
-  const { token, viaCookie } = extractToken(ctx, params);
-  if (!token) return { user: null, token: null, viaCookie: false };
-  return { user: await sessionFromToken(deps, token), token, viaCookie };
+export type Credential =
+  | { kind: 'none' }
+  | { kind: 'token'; token: string; viaCookie: boolean }
+  | { kind: 'ticket'; ticket: string };
+
+const bodyValue = (ctx: Koa.Context, name: string): unknown => {
+  const body = ctx.request.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>)[name] : undefined;
+};
+
+const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/** The value of a parameter when it came from the URL (path segments or query), not the body. */
+function urlValue(ctx: Koa.Context, params: Params, name: string): string | null {
+  const v = params.get(name);
+  return nonEmpty(v) && v !== bodyValue(ctx, name) ? v.trim() : null;
+}
+
+const urlCredentialRefused = () =>
+  new ApiError(ErrorCode.NOT_LOGGED_IN, 'A login token in the URL only opens downloads; send user_token in the request body or an X-API-Token header');
+
+/** Header, then body, then (downloads only) the URL, then the cookie. */
+export function extractCredential(ctx: Koa.Context, params: Params, rules: CredentialRules): Credential {
+  const header = ctx.get('x-api-token');
+  if (header) return { kind: 'token', token: header.trim(), viaCookie: false };
+  const m = /^Bearer\s+(.+)$/i.exec(ctx.get('authorization'));
+  if (m) return { kind: 'token', token: m[1].trim(), viaCookie: false };
+  const body = bodyValue(ctx, 'user_token');
+  if (nonEmpty(body)) return { kind: 'token', token: body.trim(), viaCookie: false };
+  const urlToken = urlValue(ctx, params, 'user_token');
+  const ticket = urlValue(ctx, params, DOWNLOAD_TICKET_PARAM);
+  if ((urlToken || ticket) && !rules.urlCredentials) throw urlCredentialRefused();
+  if (urlToken) return { kind: 'token', token: urlToken, viaCookie: false };
+  if (ticket) return { kind: 'ticket', ticket };
+  const c = ctx.cookies.get(TOKEN_COOKIE);
+  if (c) return { kind: 'token', token: c, viaCookie: true };
+  return { kind: 'none' };
+}
+
+/**
+ * dispatch.ts passes `{ urlCredentials: !!def.browserGet }`. A cookie whose token slid to a new
+ * expiry is sent again with the new lifetime.
+ */
+export async function resolveCaller(deps: AppDeps, ctx: Koa.Context, params: Params, rules: CredentialRules = { urlCredentials: false }): Promise<Caller> {
+  const cred = extractCredential(ctx, params, rules);
+  if (cred.kind === 'none') return { user: null, token: null, viaCookie: false };
+  if (cred.kind === 'ticket') {
+    const session = await redeemDownloadTicket(deps, cred.ticket);
+    return { user: session?.user ?? null, token: null, viaCookie: false };
+  }
+  const session = await sessionOfToken(deps, cred.token);
+  if (session?.renewedFor && cred.viaCookie) setTokenCookie(ctx, cred.token, session.renewedFor);
+  return { user: session?.user ?? null, token: cred.token, viaCookie: cred.viaCookie };
 }
 
 /** The origin (scheme://host[:port]) of a header value, or null when it is absent or unreadable. */

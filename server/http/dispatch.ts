@@ -134,7 +134,8 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
       const bodyObj = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
       const params = new Params([pathParams, bodyObj, ctx.query as Record<string, unknown>], files);
 
-      const caller = await resolveCaller(deps, ctx, params);
+      // a login token or download ticket in the URL counts only for downloads opened by navigation (F10)
+      const caller = await resolveCaller(deps, ctx, params, { urlCredentials: !!def.browserGet });
       // Our cookie alone acts for the user only on a POST proven to come from our own pages, or
       // on a GET of a file download (CSRF): otherwise the request is anonymous.
       const cookieRefused = caller.viaCookie && !!caller.user && !cookieMayAct(ctx, !!def.browserGet, deps.config.publicUrl);

@@ -5,6 +5,7 @@ import { ApiError } from './apiError';
 import { ErrorCode } from '../../shared/errors';
 import { localize } from '../../shared/messages';
 import type { Logger } from '../logger';
+import { redactUrl } from '../logRedaction';
 import { SplicedJson, stringifyWithFragments } from './jsonFragment';
 import { gzipSpliced } from './gzipSplice';
 
@@ -83,11 +84,11 @@ export function describeFailure(ctx: Koa.Context, err: unknown, log: Logger): Fa
     return { code: ErrorCode.GENERIC, message: localize('Invalid request', lang), status };
   }
   if (isDbUnavailable(e)) {
-    log.warn('database unavailable', { err: e?.message, path: ctx.path });
+    log.warn('database unavailable', { err: e?.message, url: redactUrl(ctx.originalUrl) });
     return { code: ErrorCode.UNAVAILABLE, message: localize('The database is unavailable; try again shortly', lang), status: 503, headers: { 'Retry-After': '5' } };
   }
   const ref = randomBytes(4).toString('hex');
-  log.error('unhandled error', { ref, path: ctx.path, err: e });
+  log.error('unhandled error', { ref, url: redactUrl(ctx.originalUrl), err: e });
   return { code: ErrorCode.INTERNAL, message: localize('Internal error; reference {ref}', lang, { ref }), status: 500 };
 }
 

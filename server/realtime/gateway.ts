@@ -79,7 +79,7 @@ export class Gateway {
 
   private onConnection(s: Socket): void {
     const data = s.data as SocketData;
-    const token = (s.handshake.auth?.token as string) || (s.handshake.query.user_token as string) || '';
+    const token = (s.handshake.auth?.token as string) || '';
     if (token) this.tokens.set(s, token);
     if (data.user) {
       const uid = data.user.uid;

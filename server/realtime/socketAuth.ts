@@ -22,7 +22,8 @@ export function socketAuth(deps: AppDeps, socketsPerUser: Map<number, number>) {
   return async (socket: Socket, next: (err?: Error) => void) => {
     try {
       const hs = socket.handshake;
-      const token = (typeof hs.auth?.token === 'string' && hs.auth.token) || (typeof hs.query.user_token === 'string' && hs.query.user_token) || cookieValue(hs.headers.cookie, TOKEN_COOKIE);
+      // the token travels in the handshake's auth payload or the cookie, never in the URL (F10)
+      const token = (typeof hs.auth?.token === 'string' && hs.auth.token) || cookieValue(hs.headers.cookie, TOKEN_COOKIE);
       const user = await sessionFromToken(deps, token || null);
       if (token && !user) return next(new Error('invalid or expired token'));
       if (user) {

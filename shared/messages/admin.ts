@@ -19,6 +19,7 @@ export const admin: Record<string, string> = {
   'History versions to keep must be between 1 and {max}': '历史版本保留数量必须在 1 到 {max} 之间',
   'Upload size limit must be between 1 and {max} MB': '上传大小限制必须在 1 到 {max} MB 之间',
   'Upload quotas must be between 0 (unlimited) and {max} MB': '上传配额必须在 0（不限）到 {max} MB 之间',
+  'Login sessions must last between 1 and {max} days': '登录有效期必须在 1 到 {max} 天之间',
   'Object storage {field} {host} is a link-local or cloud metadata address; Quire does not connect there':
     '对象存储 {field} {host} 是链路本地地址或云元数据地址，Quire 不会连接该地址',
   'Updating from the web console is not supported; update the installation on the server and restart it': '不支持在网页后台更新，请在服务器上更新程序后重启',

@@ -7,6 +7,9 @@ export const common: Record<string, string> = {
   'You are not logged in': '你尚未登录',
   'Your login has expired; please log in again': '登录已过期，请重新登录',
   "This request did not come from this site's own pages, so your login cookie was not used": '该请求并非来自本站页面，因此未使用你的登录凭证',
+  'A login token in the URL only opens downloads; send user_token in the request body or an X-API-Token header':
+    'URL 中的登录 Token 只能用于下载；请在请求体或 X-API-Token 请求头中发送 user_token',
+  'Ask for a download ticket with POST': '请使用 POST 请求获取下载凭证',
   'No permission': '没有权限',
   'Administrator rights are required': '需要管理员权限',
   'Request body is too large (limit {limit} MB)': '请求内容过大（上限 {limit} MB）',

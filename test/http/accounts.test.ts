@@ -166,7 +166,7 @@ describe('tokens', () => {
     const cookie = setCookie.split(';')[0];
     const ways = [
       app.call('user/info', { user_token: token }),
-      app.call(`/api/user/info?user_token=${token}`, {}, { method: 'GET' }),
+      app.call('/server/index.php?s=/api/user/info', { user_token: token }),
       app.call('user/info', {}, { headers: { Authorization: `Bearer ${token}` } }),
       app.call('user/info', {}, { token }),
       // the cookie acts for the user on a POST from our own pages (Origin)

@@ -90,9 +90,9 @@ describe('admin endpoints refuse everyone but administrators', () => {
   });
 
   it('the ShowDoc URL form is guarded the same way', async () => {
-    const r = await app.call(`/server/index.php?s=/api/adminUser/getList&user_token=${ann.user_token}`, {});
+    const r = await app.call('/server/index.php?s=/api/adminUser/getList', { user_token: ann.user_token });
     expect(r.error_code).toBe(ErrorCode.NO_PERMISSION);
-    const ok = await app.call(`/server/index.php?s=/api/adminUser/getList&user_token=${boss.user_token}`, {});
+    const ok = await app.call('/server/index.php?s=/api/adminUser/getList', { user_token: boss.user_token });
     expect(ok.error_code).toBe(0);
   });
 });

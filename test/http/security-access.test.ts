@@ -302,12 +302,13 @@ describe('cookie-only requests another site (or stored content) triggers', () =>
 });
 
 describe('token handling', () => {
-  it('a header token beats a token in the URL; a bad URL token never falls back to the cookie', async () => {
+  it('a header token beats a token in the URL; a URL token never falls back to the cookie', async () => {
     const both = await app.call(`/api/user/info?user_token=${attacker.token}`, {}, { token: victim.token });
     expect(both.data.username).toBe(victim.username);
+    // outside downloads a URL token is refused (F10), never replaced by the cookie
     const bad = await app.call('/api/user/info?user_token=not-a-token', {}, { cookie: `cookie_token=${victim.token}` });
     expect(bad.error_code).toBe(10102);
-    expect(bad.error_message).toMatch(/expired/);
+    expect(bad.error_message).toMatch(/URL/);
     // another user's token planted in a link acts as that user only: never reaches the victim's data
     await changes();
     const planted = await app.call(`/api/item/update?user_token=${attacker.token}`, { item_id: v.itemId, item_name: 'pwned' }, { cookie: `cookie_token=${victim.token}` });
@@ -328,12 +329,12 @@ describe('token handling', () => {
     expect([10101, 10102]).toContain((await obj.json()).error_code);
   });
 
-  it('a logged-out token in a URL, and the token of a deleted user, open nothing', async () => {
+  it('a logged-out token, and the token of a deleted user, open nothing', async () => {
     const login = await app.login(friend.username);
     const t = login.data.user_token as string;
-    expect((await app.call(`/api/item/info?user_token=${t}`, { item_id: v.itemId })).error_code).toBe(0);
+    expect((await app.call('item/info', { item_id: v.itemId, user_token: t })).error_code).toBe(0);
     await app.call('user/logout', {}, { token: t });
-    const after = await app.call(`/api/item/info?user_token=${t}`, { item_id: v.itemId });
+    const after = await app.call('item/info', { item_id: v.itemId, user_token: t });
     expect(after.error_code).not.toBe(0);
     expect(JSON.stringify(after)).not.toContain('Secret page');
 

@@ -13,6 +13,7 @@ import { UPLOAD_QUOTA_MAX_MB } from '../../../shared/limits';
 
 const HISTORY_MAX = 1000;
 const UPLOAD_MAX_MB = 2048;
+const TOKEN_DAYS_MAX = 3650;
 
 const num = z.union([z.number(), z.string().regex(/^\s*\d{0,9}\s*$/)]).transform((v) => (v === '' ? 0 : Number(v)));
 const text = (max: number) => z.string().max(max).transform((s) => s.trim());
@@ -65,6 +66,7 @@ export interface SettingsPatch {
   site_upload_quota_mb?: number;
   force_login?: boolean;
   site_url?: string;
+  session_expire_days?: number;
 }
 
 /** What adminSetting/loadConfig answers: every option, secrets replaced by '' plus a has_* flag. */
@@ -90,6 +92,7 @@ export function presentSettings(s: SiteSettings) {
     site_upload_quota_mb: s.site_upload_quota_mb,
     force_login: s.force_login ? 1 : 0,
     site_url: s.site_url,
+    session_expire_days: s.session_expire_days,
   };
 }
 
@@ -230,6 +233,12 @@ export async function saveSiteSettings(deps: AppDeps, patch: SettingsPatch): Pro
   if ((next.register_mode ?? saved.register_mode) === 'email' && (patch.register_mode === 'email' || next.site_url === '')) {
     if (!deps.config.smtp) throw invalid('New accounts cannot confirm their email: this server sends no mail (set SMTP_HOST)');
     if (!deps.config.publicUrl && !(next.site_url ?? saved.site_url)) throw invalid('New accounts cannot confirm their email until the site URL is set');
+  }
+  if (patch.session_expire_days !== undefined) {
+    if (patch.session_expire_days < 1 || patch.session_expire_days > TOKEN_DAYS_MAX) {
+      throw invalid('Login sessions must last between 1 and {max} days', { max: TOKEN_DAYS_MAX });
+    }
+    next.session_expire_days = patch.session_expire_days;
   }
 
   if (patch.ldap_form !== undefined) next.ldap_form = mergeLdapForm(saved.ldap_form, patch.ldap_form);
