@@ -409,6 +409,17 @@ describe('admin console', () => {
     await context.close();
   });
 
+  it('sets how long a sign-in lasts', async () => {
+    const context = await contextFor(admin);
+    const page = await open(context, '/admin/index?tab=settings', 'admin-settings-form');
+    const days = page.locator('input[data-testid="session-expire-days"], [data-testid="session-expire-days"] input').first();
+    expect(await days.inputValue()).toBe('30');
+    await days.fill('14');
+    await page.getByTestId('admin-settings-save').click();
+    await expect.poll(async () => (await ok<{ session_expire_days: number }>('adminSetting/loadConfig', {}, admin.token)).session_expire_days).toBe(14);
+    await context.close();
+  });
+
   it('refuses an ordinary user', async () => {
     const context = await contextFor(bob);
     await open(context, '/admin/index', 'admin-denied');

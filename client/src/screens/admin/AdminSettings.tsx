@@ -106,6 +106,9 @@ export function AdminSettings() {
           <InputNumber min={0} max={UPLOAD_QUOTA_MAX_MB} precision={0} style={{ width: '100%' }} suffix="MB" data-testid="site-quota" />
         </Form.Item>
       </div>
+      <Form.Item name="session_expire_days" label={t('admin.settings.sessionDays')} extra={t('admin.settings.sessionDaysHint')}>
+        <InputNumber min={1} max={3650} style={{ width: 200 }} suffix={t('admin.settings.days')} data-testid="session-expire-days" />
+      </Form.Item>
 
       <Divider />
       <h2>{t('admin.settings.ldap')}</h2>

@@ -31,13 +31,13 @@ describe('site settings form', () => {
   });
 
   it('saves the whole form and keeps keys the form does not show', () => {
-    const loaded = { register_open: 1, history_version_count: 30, beian: 'ICP-1', oss_setting: { oss_type: 'aliyun', extra: 'keep' } };
+    const loaded = { register_open: 1, history_version_count: 30, session_expire_days: 7, beian: 'ICP-1', oss_setting: { oss_type: 'aliyun', extra: 'keep' } };
     const v = toFormValues(loaded);
     v.register_open = false;
     v.ldap_open = true;
     v.ldap_form.host = 'dir.example.com';
     const p = toSavePayload(loaded, v);
-    expect(p).toMatchObject({ register_open: 0, ldap_open: 1, oss_open: 0, history_version_count: 30, beian: 'ICP-1', home_page: 1 });
+    expect(p).toMatchObject({ register_open: 0, ldap_open: 1, oss_open: 0, history_version_count: 30, session_expire_days: 7, beian: 'ICP-1', home_page: 1 });
     expect(p.ldap_form).toMatchObject({ host: 'dir.example.com', port: 389, version: 3 });
     expect(p.oss_setting).toMatchObject({ oss_type: 'aliyun', extra: 'keep' });
   });

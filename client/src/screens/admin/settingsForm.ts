@@ -43,6 +43,8 @@ export interface SettingsValues {
   /** MB; 0 = unlimited */
   user_upload_quota_mb?: number;
   site_upload_quota_mb?: number;
+  /** login tokens expire after this many days without use */
+  session_expire_days?: number;
   ldap_open: boolean;
   ldap_form: LdapForm;
   oss_open: boolean;
@@ -85,6 +87,7 @@ export function toFormValues(raw: unknown): SettingsValues {
     upload_max_mb: posInt(c.upload_max_mb),
     user_upload_quota_mb: nonNegInt(c.user_upload_quota_mb),
     site_upload_quota_mb: nonNegInt(c.site_upload_quota_mb),
+    session_expire_days: posInt(c.session_expire_days),
     ldap_open: on(c.ldap_open, false),
     ldap_form: {
       host: str(l.host),
@@ -139,7 +142,7 @@ export function toSavePayload(loaded: unknown, v: SettingsValues): Record<string
   const homeItem = posInt(v.home_page === 3 ? v.home_item : (v.home_item ?? base.home_item));
   if (homeItem) out.home_item = homeItem;
   else delete out.home_item;
-  for (const k of ['history_version_count', 'upload_max_mb'] as const) {
+  for (const k of ['history_version_count', 'upload_max_mb', 'session_expire_days'] as const) {
     const n = posInt(v[k] ?? base[k]);
     if (n) out[k] = n;
     else delete out[k];
