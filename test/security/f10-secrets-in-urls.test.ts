@@ -79,7 +79,7 @@ describe('user_token in a URL', () => {
     expect((await app.call('user/info', { user_token: t }, { json: true })).data.username).toBe(owner.username);
     expect((await app.call('user/info', {}, { token: t })).data.username).toBe(owner.username);
     expect((await app.call('user/info', {}, { headers: { Authorization: `Bearer ${t}` } })).data.username).toBe(owner.username);
-    expect((await app.call('user/info', {}, { cookie: `cookie_token=${t}` })).data.username).toBe(owner.username);
+    expect((await app.call('user/info', {}, { cookie: `cookie_token=${t}`, headers: { Origin: app.url } })).data.username).toBe(owner.username);
   });
 
   it('still opens a download reached by navigation (ShowDoc puts user_token in export and file links)', async () => {
@@ -96,7 +96,8 @@ describe('user_token in a URL', () => {
 
 describe('download tickets', () => {
   const ticketFor = async (auth: { token?: string; cookie?: string }) => {
-    const r = await app.call<{ download_ticket: string; expires_in: number }>('download/ticket', {}, auth);
+    // the web client's POSTs carry their Origin (the cookie acts only then: F2)
+    const r = await app.call<{ download_ticket: string; expires_in: number }>('download/ticket', {}, { ...auth, headers: { Origin: app.url } });
     expect(r.error_code).toBe(0);
     return r.data;
   };
@@ -273,12 +274,12 @@ describe('token lifetime', () => {
     expect(Math.abs(cookieLife(res, t) - 30 * DAY)).toBeLessThan(120);
     app.setNow(now + 2 * DAY);
     app.deps.sessions.clear();
-    const used = await app.fetch('/api/user/info', { method: 'POST', headers: { Cookie: `cookie_token=${t}` } });
+    const used = await app.fetch('/api/user/info', { method: 'POST', headers: { Cookie: `cookie_token=${t}`, Origin: app.url } });
     expect(((await used.clone().json()) as any).error_code).toBe(0);
     expect(Math.abs(cookieLife(used, t) - 30 * DAY)).toBeLessThan(120);
     // not on every request: only when the expiry moved
     app.deps.sessions.clear();
-    const soon = await app.fetch('/api/user/info', { method: 'POST', headers: { Cookie: `cookie_token=${t}` } });
+    const soon = await app.fetch('/api/user/info', { method: 'POST', headers: { Cookie: `cookie_token=${t}`, Origin: app.url } });
     expect(((await soon.json()) as any).error_code).toBe(0);
     expect(soon.headers.get('set-cookie')).toBeNull();
   });
