@@ -1,6 +1,6 @@
 // Parameters shared by the admin console controllers (and text checks the user controller uses too).
 import type { Params, StrOptions } from '../http/params';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { PAGE_SIZES } from '../../shared/limits';
 import type { Paging } from '../domain/admin/users';

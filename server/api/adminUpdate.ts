@@ -1,7 +1,7 @@
 // /api/adminUpdate/* — update check. Quire contacts no vendor server: checkUpdate reports an update
 // only when the operator flagged one (settings update_url/update_title), and says so otherwise.
 import { action, controller } from '../http/action';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { localize } from '../../shared/messages';
 

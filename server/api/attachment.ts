@@ -2,7 +2,7 @@
 // download URL embedded in pages). ShowDoc's attachment-named upload actions are aliases of
 // the page ones (server/api/pageUpload.ts).
 import { action, controller, rawReply } from '../http/action';
-import { ApiError, noPermission } from '../http/apiError';
+import { ApiError, noPermission } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { PAGE_SIZES } from '../../shared/limits';
 import { siteUrl } from '../http/siteUrl';

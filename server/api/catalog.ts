@@ -3,7 +3,7 @@
 // every catalog or page id in a payload must belong to the item that was authorised.
 import { z } from 'zod';
 import { action, controller, type ActionRequest } from '../http/action';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { CATALOG_NAME_MAX_CHARS } from '../../shared/limits';
 import { accessToItem, accessToItemId, catalogInLimit } from '../policies/request';

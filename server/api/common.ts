@@ -1,11 +1,12 @@
 // /api/common/* — captcha, QR code, home page setting, version.
 import QRCode from 'qrcode';
 import { action, controller, rawReply } from '../http/action';
-import { captchaPicture, createCaptcha, setCaptchaCookie } from '../auth/captcha';
+import { captchaPicture, createCaptcha } from '../auth/captcha';
+import { setCaptchaCookie } from '../http/captchaCookie';
 import { enforce, LIMITS } from '../auth/throttle';
 import { captchas } from '../db/schema';
 import { and, eq, gt } from 'drizzle-orm';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import pkg from '../../package.json' with { type: 'json' };
 

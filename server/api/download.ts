@@ -3,7 +3,7 @@
 // `download_ticket=<ticket>` in the download URL instead of its token. The web client needs none:
 // its downloads are same-site navigations that carry the session cookie.
 import { action, controller } from '../http/action';
-import { ApiError, notLoggedIn } from '../http/apiError';
+import { ApiError, notLoggedIn } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { DOWNLOAD_TICKET_SECONDS, issueDownloadTicket } from '../auth/downloadTickets';
 

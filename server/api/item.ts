@@ -1,7 +1,7 @@
 // /api/item/* (spec §7 Items) — item/search lives in itemSearch.ts.
 import { z } from 'zod';
 import { action, controller, type ActionRequest } from '../http/action';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { ITEM_DESCRIPTION_MAX_CHARS, ITEM_NAME_MAX_CHARS, MEMBER_GROUP } from '../../shared/limits';
 import { accessToItem, accessToItemId, findPage, itemNotFound } from '../policies/request';
@@ -23,8 +23,9 @@ import { exitItem as leaveItem } from '../domain/items/exit';
 import { getOrCreateKey, resetToken } from '../domain/items/keys';
 import { presentItemDetail, presentItemKey, presentListedItem } from '../presenters/item';
 import { presentItemInfo } from '../presenters/itemInfo';
-import { withFragments } from '../http/jsonFragment';
+import { withFragments } from '../lib/jsonFragment';
 import { checkCaptcha } from '../auth/captcha';
+import { captchaProof } from '../http/captchaCookie';
 import { enforce, LIMITS } from '../auth/throttle';
 import { GRANT_COOKIE, itemPasswordMatches, withGrant } from '../policies/itemPassword';
 import { clearItemPasswordFailures, countItemPasswordFailure, itemPasswordNeedsCaptcha } from '../domain/items/passwordAttempts';
@@ -260,7 +261,7 @@ const pwd = action({
     if (!item) throw itemNotFound();
     const password = params.str('password', { raw: true, max: ITEM_PASSWORD_MAX_CHARS });
     if (await itemPasswordNeedsCaptcha(deps, item.itemId, req.ip)) {
-      await checkCaptcha(deps.db, ctx, params, deps.now(), deps.config.testCaptcha);
+      await checkCaptcha(deps.db, captchaProof(req), deps.now(), deps.config.testCaptcha);
     }
     if (item.password) {
       if (!(await itemPasswordMatches(item, password))) {

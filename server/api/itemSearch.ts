@@ -2,7 +2,7 @@
 // content, Chinese or English; any non-empty keyword (a single Chinese character too). Hits come
 // 50 at a time in menu order; `page` asks for the next ones and `has_more` says there are more.
 import { action, controller } from '../http/action';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { accessToItemId } from '../policies/request';
 import { requireVisit } from '../policies/itemAccess';

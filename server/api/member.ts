@@ -2,7 +2,7 @@
 import { action, controller } from '../http/action';
 import { accessToItemId } from '../policies/request';
 import { requireManage } from '../policies/itemAccess';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { MEMBER_GROUP } from '../../shared/limits';
 import { catalogNames, resolveCatalogLimit } from '../domain/members/catalogLimit';

@@ -6,7 +6,7 @@ import type { SpecialHandler } from '../http/dispatch';
 import { readablePage } from '../policies/request';
 import { requireEdit } from '../policies/itemAccess';
 import { findItemCached } from '../policies/load';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { sendFailure } from '../http/envelope';
 import { countMockView, mockByKey, mockByPath, mockIsLive, mockOfPage, normalizeMockPath, saveMock, type MockRow } from '../domain/mock/store';

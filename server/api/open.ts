@@ -1,7 +1,7 @@
 // Open API (no login): api_key + api_token of an item on every call. updateItem/updatePage
 // upsert one page; updateDbItem and fromComments take what ShowDoc's shell scripts post.
 import { action, controller, rawReply, type ActionRequest } from '../http/action';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { DEFAULT_S_NUMBER, PAGE_CONTENT_MAX_CHARS } from '../../shared/limits';
 import { checkOpenCredentials } from '../domain/open/auth';

@@ -1,10 +1,10 @@
 // /api/page/*: reading, saving, history, diff, delete, share links, ordering and HTTP edit locks.
 // Upload actions (upload, uploadImg, uploadList, deleteUploadFile) live in pageUpload.ts.
 import { pageInfoAnswer } from '../presenters/pageAnswer';
-import { withFragments } from '../http/jsonFragment';
+import { withFragments } from '../lib/jsonFragment';
 import { z } from 'zod';
 import { action, controller, type ActionRequest } from '../http/action';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { PAGE_TITLE_MAX_CHARS } from '../../shared/limits';
 import { accessToItemId, findPage, pageInCatalogLimit, pageNotFound, readablePage } from '../policies/request';

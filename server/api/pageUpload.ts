@@ -2,7 +2,7 @@
 // (editor.md's image paste: field editormd-image-file, reply {success, url, message}),
 // uploadList and deleteUploadFile. Uploading to a page or item needs edit rights on it.
 import { action, controller, rawReply, type ActionRequest } from '../http/action';
-import { ApiError, noPermission } from '../http/apiError';
+import { ApiError, noPermission } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { accessToItemId, findPage, pageInCatalogLimit, pageNotFound, readablePage } from '../policies/request';
 import { requireEdit } from '../policies/itemAccess';

@@ -1,7 +1,7 @@
 // /api/recycle/*: an item's recycle bin (managers only); pages older than 30 days are purged
 // by the housekeeping timer.
 import { action, controller } from '../http/action';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { accessToItemId } from '../policies/request';
 import { requireManage } from '../policies/itemAccess';

@@ -1,6 +1,6 @@
 // /api/team/* — teams (spec §7 "Members and teams", showdoc-behaviour §3.6).
 import { action, controller } from '../http/action';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { requireTeamManage, requireTeamOwner, teamAccess } from '../policies/teamAccess';
 import { createTeam, deleteTeam, listTeamsOf, renameTeam } from '../domain/teams/teams';

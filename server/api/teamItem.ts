@@ -1,7 +1,7 @@
 // /api/teamItem/* — items bound to teams. Binding needs manage rights on the team and on each
 // item; unbinding may be done from either side (team manager or item manager).
 import { action, controller, type ActionRequest } from '../http/action';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { accessToItem, accessToItemId, itemNotFound } from '../policies/request';
 import { requireManage } from '../policies/itemAccess';

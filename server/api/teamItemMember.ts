@@ -2,7 +2,7 @@
 // catalog limit). Team managers and the item's managers may list and change; only the item's
 // creator grants or removes manage rights.
 import { action, controller, type ActionRequest } from '../http/action';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { MEMBER_GROUP } from '../../shared/limits';
 import { accessToItem, itemNotFound } from '../policies/request';

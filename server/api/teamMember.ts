@@ -1,6 +1,6 @@
 // /api/teamMember/* — members of a team. Team managers add and remove; members may list.
 import { action, controller } from '../http/action';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { requireTeamManage, requireTeamOwner, teamAccess, TEAM_GROUP } from '../policies/teamAccess';
 import { addTeamMembers, findTeamMember, listTeamMembers, removeTeamMember } from '../domain/teams/teamMembers';

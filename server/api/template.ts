@@ -1,6 +1,6 @@
 // /api/template/*: the caller's own page templates.
 import { action, controller } from '../http/action';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { PAGE_CONTENT_MAX_CHARS, PAGE_TITLE_MAX_CHARS } from '../../shared/limits';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from '../domain/templates/templates';

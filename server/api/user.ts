@@ -1,6 +1,7 @@
 // /api/user/* — accounts (spec §7 "Common and user").
 import { action, controller, rawReply } from '../http/action';
 import { checkCaptcha } from '../auth/captcha';
+import { captchaProof } from '../http/captchaCookie';
 import { clearTokenCookie, setTokenCookie } from '../http/authenticate';
 import { enforce, LIMITS } from '../auth/throttle';
 import * as accounts from '../domain/accounts';
@@ -8,7 +9,7 @@ import { revokeToken } from '../auth/tokens';
 import * as accountMails from '../domain/accountMails';
 import { tokenLifetimeSeconds } from '../auth/session';
 import { searchPeople } from '../domain/members/userSearch';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { localize } from '../../shared/messages';
 import { sqlText } from './adminParams';
@@ -23,7 +24,7 @@ const register = action({
     const confirm = params.str('confirm_password', { raw: true, max: 128 });
     if (!username) throw new ApiError(ErrorCode.GENERIC, 'Parameter {name} is required', { name: 'username' });
     const email = sqlText(params, 'email', { max: 254 });
-    await checkCaptcha(deps.db, ctx, params, deps.now(), deps.config.testCaptcha);
+    await checkCaptcha(deps.db, captchaProof(req), deps.now(), deps.config.testCaptcha);
     await enforce(deps.db, LIMITS.accountsPerIp, req.ip, deps.now());
     const { user, token, awaiting } = await accounts.register(deps, { username, password, confirm, email, ip: req.ip });
     if (!token) return { uid: user.uid, username: user.username, email: user.email, awaiting };
@@ -43,7 +44,7 @@ const login = action({
     await enforce(deps.db, LIMITS.loginPerIp, req.ip, now);
     await enforce(deps.db, LIMITS.loginPerAccount, name.toLowerCase(), now);
     if (await accounts.loginNeedsCaptcha(deps, name, req.ip)) {
-      await checkCaptcha(deps.db, ctx, params, now, deps.config.testCaptcha);
+      await checkCaptcha(deps.db, captchaProof(req), now, deps.config.testCaptcha);
     }
     const { user, token } = await accounts.login(deps, name, password, req.ip);
     setTokenCookie(ctx, token, await tokenLifetimeSeconds(deps));
@@ -137,12 +138,12 @@ const verifyEmail = action({
 const resetPasswordEmail = action({
   auth: 'optional',
   async run(req) {
-    const { deps, params, ctx } = req;
+    const { deps, params } = req;
     const now = deps.now();
     await enforce(deps.db, LIMITS.resetPerIp, req.ip, now);
     const email = sqlText(params, 'email', { max: 254 });
     accounts.validateEmail(email);
-    await checkCaptcha(deps.db, ctx, params, now, deps.config.testCaptcha);
+    await checkCaptcha(deps.db, captchaProof(req), now, deps.config.testCaptcha);
     await accountMails.requireMailLinks(deps);
     await enforce(deps.db, LIMITS.resetPerAccount, email.toLowerCase(), now);
     // the same answer, as fast, for known and unknown addresses (no account enumeration): the

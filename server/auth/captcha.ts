@@ -4,17 +4,16 @@
 // per address (throttle.ts).
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type Koa from 'koa';
 import type { DbOrTx } from '../db/client';
 import { captchas } from '../db/schema';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
-import type { Params } from '../http/params';
 import { CAPTCHA_ALPHABET } from './captchaGlyphs';
 import { drawCaptchaPng } from './captchaImage';
 
 export const CAPTCHA_COOKIE = 'captcha_id';
-const TTL = 600;
+export const CAPTCHA_TTL_SECONDS = 600;
+const TTL = CAPTCHA_TTL_SECONDS;
 const LENGTH = 4;
 
 export interface NewCaptcha {
@@ -40,25 +39,23 @@ export function captchaPicture(answer: string, captchaId: string, serverSecret: 
   return drawCaptchaPng(answer, `${serverSecret}:captcha:${captchaId}`);
 }
 
-export function setCaptchaCookie(ctx: Koa.Context, captchaId: string): void {
-  ctx.cookies.set(CAPTCHA_COOKIE, captchaId, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: TTL * 1000, overwrite: true });
+
+/** What a request offers as a captcha: the answer typed and the captcha it answers. */
+export interface CaptchaProof {
+  /** the answer (v_code or captcha parameter) */
+  given: string;
+  /** captcha_id parameter, or the captcha cookie of common/verify */
+  id: string;
 }
 
 /**
  * Consumes the captcha (atomically: a second use of the same id fails) and checks the answer.
  * Throws 10206 when missing, expired or wrong.
  */
-export async function checkCaptcha(
-  db: DbOrTx,
-  ctx: Koa.Context,
-  params: Params,
-  now: number,
-  testAnswer: string | null,
-  answerParam = 'v_code',
-): Promise<void> {
-  const given = (params.str(answerParam) || params.str('captcha')).toLowerCase();
+export async function checkCaptcha(db: DbOrTx, proof: CaptchaProof, now: number, testAnswer: string | null): Promise<void> {
+  const given = proof.given.toLowerCase();
   if (!given) throw new ApiError(ErrorCode.CAPTCHA_WRONG, 'Verification code is required');
-  const id = params.str('captcha_id') || ctx.cookies.get(CAPTCHA_COOKIE) || '';
+  const id = proof.id;
   if (testAnswer && given === testAnswer.toLowerCase()) {
     if (id) await db.delete(captchas).where(eq(captchas.captchaId, id));
     return;

@@ -1,7 +1,7 @@
 // Outgoing mail through the SMTP server from the environment. Without SMTP a clear error,
 // never a silent success.
 import type { Config } from '../config';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 
 export interface Mail {

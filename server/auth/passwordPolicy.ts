@@ -4,7 +4,7 @@
 // Checked on every new password only: accounts with an older, weaker password still log in.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/limits';
 

@@ -2,7 +2,7 @@
 // Tokens slide: a use moves the expiry to now + the lifetime setting, written at most once an
 // hour per token so the hot path (a cache miss every few seconds) rarely writes.
 import type { AppDeps } from '../deps';
-import type { SessionUser } from '../http/action';
+import type { SessionUser } from './sessionUser';
 import { hashToken, isTokenShaped, lookupTokenHash, renewToken } from './tokens';
 
 export const RENEW_AFTER_SECONDS = 3600;

@@ -1,7 +1,7 @@
 // Caches token → user for a few seconds so hot read endpoints skip a query per request.
 // Revocation and user changes drop entries at once (events; bridged between nodes by Redis).
 import { LRUCache } from 'lru-cache';
-import type { SessionUser } from '../http/action';
+import type { SessionUser } from './sessionUser';
 import type { EventBus } from '../events';
 
 interface Entry {

@@ -3,7 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { throttles } from '../db/schema';
-import { tooManyRequests } from '../http/apiError';
+import { tooManyRequests } from '../errors';
 
 export interface Hit {
   count: number;

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { userTokens, users } from '../db/schema';
-import type { SessionUser } from '../http/action';
+import type { SessionUser } from './sessionUser';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -12,7 +12,7 @@ import { DataDirBusyError, lockDataDir } from '../db/dataDirLock';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { createDeps, type AppDeps } from '../deps';
 import { users } from '../db/schema';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { interpolate } from '../../shared/messages';
 import { createUser, findUserByName, setPassword, validatePassword } from '../domain/accounts';
 

@@ -5,8 +5,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import { passwordResets, users } from '../db/schema';
-import { ApiError } from '../http/apiError';
-import { mailLinkBase } from '../http/siteUrl';
+import { ApiError } from '../errors';
+import { mailLinkBase } from './siteUrl';
 import { ErrorCode } from '../../shared/errors';
 
 type UserRow = typeof users.$inferSelect;

@@ -4,7 +4,8 @@
 import type Koa from 'koa';
 import type { Params } from './params';
 import type { AppDeps } from '../deps';
-import { notLoggedIn } from './apiError';
+import type { SessionUser } from '../auth/sessionUser';
+import { notLoggedIn } from '../errors';
 
 export type AuthMode =
   /** no user needed; a valid token is still resolved */
@@ -13,16 +14,6 @@ export type AuthMode =
   | 'required'
   /** logged in and groupid 1, else 10103 */
   | 'admin';
-
-export interface SessionUser {
-  uid: number;
-  username: string;
-  name: string;
-  email: string;
-  emailVerify: number;
-  groupid: number;
-  isAdmin: boolean;
-}
 
 /** A reply outside the {error_code, data} envelope: files, images, plain text, raw JSON. */
 export interface RawReply {

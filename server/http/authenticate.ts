@@ -12,14 +12,15 @@
 // (auth/downloadTickets.ts) instead of a token; elsewhere a URL credential is refused with 10102.
 import type Koa from 'koa';
 import type { AppDeps } from '../deps';
-import type { SessionUser } from './action';
+import type { SessionUser } from '../auth/sessionUser';
 import { sessionOfToken } from '../auth/session';
 import { DOWNLOAD_TICKET_PARAM, redeemDownloadTicket } from '../auth/downloadTickets';
-import { ApiError } from './apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import type { Params } from './params';
 
-export const TOKEN_COOKIE = 'cookie_token';
+export { TOKEN_COOKIE } from '../auth/sessionCookie';
+import { TOKEN_COOKIE } from '../auth/sessionCookie';
 
 export interface Caller {
   user: SessionUser | null;

@@ -3,7 +3,7 @@
 // becomes the same 10101 error, with the same message, that the field readers always gave.
 import type { Endpoint, ParamsOut } from '../../shared/api/contract';
 import { ErrorCode } from '../../shared/errors';
-import { ApiError } from './apiError';
+import { ApiError } from '../errors';
 import type { Params } from './params';
 
 export function parseContractParams<E extends Endpoint>(endpoint: E, params: Params): ParamsOut<E> {

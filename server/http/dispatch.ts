@@ -5,7 +5,7 @@ import { koaBody } from 'koa-body';
 import { parseFormBody } from './formBody';
 import fs from 'node:fs';
 import type { AppDeps } from '../deps';
-import { ApiError } from './apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { localize } from '../../shared/messages';
 import { type ActionDef, type ActionRequest, isRawReply, makeMe, normalizeName, type RawReply } from './action';

@@ -1,12 +1,12 @@
 // Writes ShowDoc's envelope and maps every failure to a clear {error_code, error_message}.
 import type Koa from 'koa';
 import { randomBytes } from 'node:crypto';
-import { ApiError } from './apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { localize } from '../../shared/messages';
 import type { Logger } from '../logger';
 import { redactUrl } from '../logRedaction';
-import { SplicedJson, stringifyWithFragments } from './jsonFragment';
+import { SplicedJson, stringifyWithFragments } from '../lib/jsonFragment';
 import { gzipSpliced } from './gzipSplice';
 
 export function requestLang(ctx: Koa.Context): 'en' | 'zh' {

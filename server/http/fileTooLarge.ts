@@ -1,13 +1,9 @@
 // The multipart parser refuses a file over the site's limit while reading the body; its error
 // carries no figure (the generic "limit ? MB" answer), so uploads name the limit they were held to.
-import { ApiError } from './apiError';
-import { ErrorCode } from '../../shared/errors';
+import { fileTooLarge } from '../errors';
 
 /** formidable's codes for a file (or the files together) over the size limit */
 const OVER_LIMIT = new Set([1009, 1016]);
-
-export const fileTooLarge = (mb: number) =>
-  new ApiError(ErrorCode.BODY_TOO_LARGE, 'The file is too large; files must be under {limit} MB', { limit: mb }, 413);
 
 /** The parser's refusal as the upload-size error with the limit in it; any other error unchanged. */
 export function namingFileLimit(err: unknown, mb: number): unknown {

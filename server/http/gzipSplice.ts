@@ -3,8 +3,8 @@
 // fresh pieces go in as stored blocks, and the CRC is combined from the parts' own CRCs — so an
 // answer costs no compression at all and a tenth of the socket writes.
 import { crc32 } from 'node:zlib';
-import { crc32Combine } from './crc32Combine';
-import { JsonFragment, type SplicedJson } from './jsonFragment';
+import { crc32Combine } from '../lib/crc32Combine';
+import { JsonFragment, type SplicedJson } from '../lib/jsonFragment';
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** a final, empty stored block */

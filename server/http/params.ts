@@ -2,7 +2,7 @@
 // (form, JSON or multipart fields), then the query string. Every reader checks the type,
 // so an object or array where text is expected ({"$ne":null}, id[]=1) is refused, not coerced.
 import type { ZodType } from 'zod';
-import { ApiError } from './apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 
 export interface UploadedFile {

@@ -6,7 +6,7 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Logger } from '../logger';
-import { tooManyRequests } from './apiError';
+import { tooManyRequests } from '../errors';
 
 export type LimitedKind = 'search' | 'mock';
 

@@ -1,29 +1,8 @@
 import type Koa from 'koa';
 import type { AppDeps } from '../deps';
-import { ApiError } from './apiError';
-import { ErrorCode } from '../../shared/errors';
+import { configuredSiteUrl } from '../domain/siteUrl';
 
 /** Base URL for links we hand out (attachment URLs): PUBLIC_URL, the site_url setting, or the request's origin. */
 export async function siteUrl(deps: AppDeps, ctx: Koa.Context): Promise<string> {
   return (await configuredSiteUrl(deps)) ?? `${ctx.protocol}://${ctx.host}`;
-}
-
-/** PUBLIC_URL or the site_url setting; null when neither is set. */
-export async function configuredSiteUrl(deps: AppDeps): Promise<string | null> {
-  if (deps.config.publicUrl) return deps.config.publicUrl;
-  const s = await deps.settings.get();
-  return s.site_url ? s.site_url.replace(/\/+$/, '') : null;
-}
-
-export const NO_SITE_URL_FOR_MAIL =
-  'This site cannot send links by mail until an administrator sets the site URL (PUBLIC_URL or the site URL in the admin settings)';
-
-/**
- * Base URL for links in mails (password reset, email confirmation): only the configured site URL,
- * never the request's Host header, which whoever sends the request chooses (link poisoning).
- */
-export async function mailLinkBase(deps: AppDeps): Promise<string> {
-  const base = await configuredSiteUrl(deps);
-  if (!base) throw new ApiError(ErrorCode.GENERIC, NO_SITE_URL_FOR_MAIL);
-  return base;
 }

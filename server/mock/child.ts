@@ -2,7 +2,7 @@
 // empty environment, Node's permission model (no file system, child processes or workers), no
 // code generation from strings and a small heap; it reads templates over IPC and answers with
 // the generated JSON or the refusal. It needs no network and opens none.
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { generateJson } from './generateJson';
 
 export interface MockJob {

@@ -1,6 +1,6 @@
 // Refusals of the mock interpreter: ApiErrors with English templates (Chinese texts in
 // shared/messages/mock.ts). In the generator process they travel back as {template, vars}.
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 
 export const refuse = (template: string, vars?: Record<string, string | number>) => new ApiError(ErrorCode.GENERIC, template, vars);

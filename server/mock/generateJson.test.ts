@@ -1,6 +1,6 @@
 // The mock template interpreter against Mock.js-compatible shapes, and its refusals.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { generateJson, type GenerateOptions } from './generateJson';
 import { seeded } from './random';
 

@@ -5,7 +5,7 @@
 // URLs from piling up. A child that dies fails only its own job.
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { mock as mockMessages } from '../../shared/messages/mock';
 import { MOCK_LIMITS, type MockLimits } from './limits';

@@ -14,7 +14,7 @@ import {
   type ItemRow,
   type Viewer,
 } from './itemAccess';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 
 const OWNER = 10;

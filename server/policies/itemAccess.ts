@@ -1,7 +1,7 @@
 // The one place that answers "may this user visit / edit / manage this item, and which of its
 // catalogs may they see?" (DESIGN §4). Pure decisions over rows; loading lives in load.ts.
 import type { items } from '../db/schema';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { ITEM_TYPE, MEMBER_GROUP } from '../../shared/limits';
 

@@ -3,9 +3,9 @@
 // checked against the viewer's catalog limit. Handlers call only these.
 import { pageColumns, type PageData } from '../domain/pages/columns';
 import { and, eq } from 'drizzle-orm';
-import type { ActionRequest, SessionUser } from '../http/action';
+import type { SessionUser } from '../auth/sessionUser';
 import type { AppDeps } from '../deps';
-import { ApiError, tooManyRequests } from '../http/apiError';
+import { ApiError, tooManyRequests } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { pages } from '../db/schema';
 import { decideItemAccess, requireVisit, topCatalogAllowed, type ItemAccess, type ItemRow } from './itemAccess';
@@ -16,7 +16,18 @@ import { countItemPasswordParamFailure, itemPasswordParamWait } from '../domain/
 /** a page without its search vector (large, and never needed outside the database) */
 export type PageRow = PageData;
 
-type Req = Pick<ActionRequest, 'deps' | 'user' | 'params' | 'ctx'>;
+/**
+ * What the decisions need of a request (an API action's request has all of it): the caller, the
+ * `_item_pwd` parameter of ShowDoc clients, and the client's address and grant cookie.
+ */
+export interface Asker {
+  deps: AppDeps;
+  user: SessionUser | null;
+  params: { get(name: string): unknown };
+  ctx: { ip: string; cookies: { get(name: string): string | undefined } };
+}
+
+type Req = Asker;
 
 export const itemNotFound = () => new ApiError(ErrorCode.GENERIC, 'Item not found or deleted');
 export const pageNotFound = () => new ApiError(ErrorCode.GENERIC, 'Page not found or deleted');

@@ -3,9 +3,9 @@
 // has no part in answers exactly like a missing one, so team ids reveal nothing.
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import type { SessionUser } from '../http/action';
+import type { SessionUser } from '../auth/sessionUser';
 import { teamMembers, teams } from '../db/schema';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 
 import type { TeamRow } from '../domain/teams/row';

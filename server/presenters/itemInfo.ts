@@ -4,7 +4,7 @@ import type { Menu, MenuPage } from '../domain/items/menu';
 import { ancestry } from '../domain/catalogs/tree';
 import { presentItemBase } from './item';
 import { presentMenu } from './menu';
-import { JsonFragment, jsonFragment } from '../http/jsonFragment';
+import { JsonFragment, jsonFragment } from '../lib/jsonFragment';
 
 /** a built menu is shared by requests (menuMemo): its JSON is written once */
 const menuJson = new WeakMap<Menu, JsonFragment>();

@@ -3,7 +3,7 @@
 // read (DESIGN §7: 10,000 req/s).
 import type { PageData } from '../domain/pages/columns';
 import type { PageExtras } from '../cache/readCache';
-import { JsonFragment, jsonFragment } from '../http/jsonFragment';
+import { JsonFragment, jsonFragment } from '../lib/jsonFragment';
 import { presentPage } from './page';
 
 const answers = new WeakMap<PageData, { extras: PageExtras; uniqueKey: string; json: JsonFragment }>();

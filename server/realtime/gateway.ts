@@ -11,7 +11,7 @@ import { topCatalogAllowed, type ItemAccess } from '../policies/itemAccess';
 import { pages } from '../db/schema';
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '../../shared/errors';
-import { ApiError } from '../http/apiError';
+import { ApiError } from '../errors';
 import { localize } from '../../shared/messages';
 import { countUnread } from '../domain/notices/count';
 import { lookupToken } from '../auth/tokens';

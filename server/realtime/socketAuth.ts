@@ -2,9 +2,9 @@
 // (they may only join rooms of items they could read over HTTP).
 import type { Socket } from 'socket.io';
 import type { AppDeps } from '../deps';
-import type { SessionUser } from '../http/action';
+import type { SessionUser } from '../auth/sessionUser';
 import { cookieValue, sessionFromToken } from '../auth/session';
-import { TOKEN_COOKIE } from '../http/authenticate';
+import { TOKEN_COOKIE } from '../auth/sessionCookie';
 import { GRANT_COOKIE } from '../policies/itemPassword';
 import { avatarColor } from './identity';
 import { SOCKET_LIMITS } from './limits';

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm
 import type { AppDeps } from '../../deps';
 import { itemMembers, items, users } from '../../db/schema';
 import { escapeLike } from '../../db/like';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { formatTime } from '../../presenters/time';
 import { findUserByName } from '../accounts';

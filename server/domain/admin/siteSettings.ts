@@ -2,7 +2,7 @@
 // validated save (registration switch, home page, LDAP with a connection test, object storage…).
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { REGISTER_MODES, type LdapForm, type OssSetting, type RegisterMode, type SiteSettings } from '../settings';
 import { ldapHostName, ldapTestConnection } from '../../auth/ldap';

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { itemMembers, items, itemSort, teamItemMembers, teamMembers, teams, templates, userTokens, users } from '../../db/schema';
 import { escapeLike } from '../../db/like';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { createUser, findUserById, setPassword, updateName, validatePassword, type UserRow } from '../accounts';
 import { formatTime } from '../../presenters/time';

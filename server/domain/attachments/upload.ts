@@ -3,11 +3,11 @@
 // is stored.
 import fs from 'node:fs';
 import type { AppDeps } from '../../deps';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { OssConfigError } from '../../storage';
 import { checkFile } from './fileRules';
-import { fileTooLarge } from '../../http/fileTooLarge';
+import { fileTooLarge } from '../../errors';
 import { checkQuota } from './quota';
 import { createAttachment, type AttachmentRow } from './store';
 

@@ -7,7 +7,7 @@
 // uploader and administrators only, until a page binds it.
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import type { SessionUser } from '../../http/action';
+import type { SessionUser } from '../../auth/sessionUser';
 import { attachmentPages, pages } from '../../db/schema';
 import { accessForViewer, accessWithItemPwd, type PasswordProofs } from '../../policies/request';
 import { topCatalogAllowed, type ItemAccess, type ItemRow } from '../../policies/itemAccess';

@@ -5,7 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { catalogs, pages } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { CATALOG_NAME_MAX_CHARS, MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '../../../shared/limits';
 import { ancestry, loadCatalogs, type CatalogRow } from './tree';

@@ -1,5 +1,5 @@
 // Errors shared by the catalog operations (texts in shared/messages/catalogs.ts).
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 
 export const catalogNotInItem = (catId: number) =>

@@ -4,7 +4,7 @@
 import { and, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { items } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 
 export const ITEM_DOMAIN_MAX_CHARS = 50;

@@ -4,7 +4,7 @@
 import type { AppDeps } from '../../deps';
 import { checkOwnPassword } from '../accounts';
 import { hit, peek } from '../../auth/throttle';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 
 export const OWNER_PASSWORD_MAX_FAILURES = 10;

@@ -1,7 +1,7 @@
 // Open / private switch (spec §4, §5): a private item needs a non-empty password, switching
 // to open clears it. Passwords are stored as argon2id hashes, so clients that cannot re-send
 // the plaintext say `is_private=1` with an empty password to keep the current one.
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { hashItemPassword, itemPasswordMatches } from '../../policies/itemPassword';
 import type { ItemRow } from '../../policies/itemAccess';

@@ -4,7 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { catalogs } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { TOP_CATALOG_LEVEL } from '../../../shared/limits';
 

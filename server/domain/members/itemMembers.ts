@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { itemMembers, notices, users } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import type { ItemRow } from '../../policies/itemAccess';
 import { insertNotices, publishNotices } from '../notices/create';

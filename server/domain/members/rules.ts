@@ -1,5 +1,5 @@
 // Rules shared by personal members and team-item members.
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { MEMBER_GROUP } from '../../../shared/limits';
 import type { ItemAccess } from '../../policies/itemAccess';

@@ -5,7 +5,7 @@
 // stranger is added by typing the exact username, which member/save checks.
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import type { SessionUser } from '../../http/action';
+import type { SessionUser } from '../../auth/sessionUser';
 import { escapeLike } from '../../db/like';
 import { USER_SEARCH_MAX_RESULTS, USER_SEARCH_MIN_CHARS } from '../../../shared/limits';
 

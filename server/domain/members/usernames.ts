@@ -4,7 +4,7 @@
 import { and, asc, desc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,6 +1,6 @@
 // Template → generated JSON text. The template is parsed, checked and interpreted in a separate
 // generator process (server/mock): the API process never interprets user templates.
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { mockPool } from '../../mock/pool';
 
 /** mock/add: a template that cannot be generated is refused like any bad parameter */

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { itemTokens, items } from '../../db/schema';
 import { enforce, hit, LIMITS, peek, type Limit } from '../../auth/throttle';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 
 /** wrong credentials from one IP before every open call from it is refused for a while */

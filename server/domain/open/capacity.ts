@@ -4,7 +4,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { catalogs, pages } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { OPEN_API_MAX_PAGES } from '../../../shared/limits';
 import { parseCatalogPath } from './catalogPath';

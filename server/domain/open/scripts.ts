@@ -2,7 +2,7 @@
 // per request (the scripts send one source file or one database at a time); every page and the
 // item's capacity are checked before the first one is written (writePages.ts).
 import type { AppDeps } from '../../deps';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { OPEN_API_MAX_BLOCKS } from '../../../shared/limits';
 import { buildDictionary } from './dbDictionary';

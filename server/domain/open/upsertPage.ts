@@ -6,7 +6,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { pages } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { DEFAULT_S_NUMBER, OPEN_API_MAX_PAGES, PAGE_CONTENT_MAX_CHARS, PAGE_TITLE_MAX_CHARS } from '../../../shared/limits';
 import { publishSaved, writePage, type SavePageInput, type WrittenPage } from '../pages/save';

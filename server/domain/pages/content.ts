@@ -1,7 +1,7 @@
 // Page content as clients send it: ShowDoc's editors send `page_content` percent-encoded with
 // is_urlencode=1 (PHP urldecode semantics: '+' is a space). Invalid encodings and oversized
 // pages are refused with a clear message before anything is written.
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { PAGE_CONTENT_MAX_CHARS } from '../../../shared/limits';
 

@@ -7,7 +7,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { pageLocks } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { LOCK_TTL_SECONDS } from '../../../shared/limits';
 

@@ -16,7 +16,7 @@ import { touchItem, touchedItem } from './touchItem';
 import { pageNotFound } from '../../policies/request';
 import { pageColumns, type PageData } from './columns';
 import { bindLinkedOrphans } from '../attachments/bindOnSave';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 
 export interface SavePageInput {

@@ -3,9 +3,9 @@
 // are rate-limited per user); the target must exist (10209).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import type { SessionUser } from '../../http/action';
+import type { SessionUser } from '../../auth/sessionUser';
 import { items, teamItemMembers, teamItems, teamMembers, teams } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { checkOwnPassword } from '../accounts';
 import { enforce, type Limit } from '../../auth/throttle';

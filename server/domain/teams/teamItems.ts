@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { items, teamItemMembers, teamItems, teamMembers, teams } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { MEMBER_GROUP } from '../../../shared/limits';
 import type { ItemRow } from '../../policies/itemAccess';

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { items, teamItemMembers, teamItems, teamMembers, users } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { MEMBER_GROUP } from '../../../shared/limits';
 import { resolveUsers, splitNames } from '../members/usernames';

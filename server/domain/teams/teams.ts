@@ -1,9 +1,9 @@
 // Teams: the caller's list (owned or joined, with counts), create, rename, delete.
 import { and, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import type { SessionUser } from '../../http/action';
+import type { SessionUser } from '../../auth/sessionUser';
 import { items, teamItemMembers, teamItems, teamMembers, teams } from '../../db/schema';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import type { TeamRow } from './row';
 import { announceLostAccess } from './revoke';

@@ -2,12 +2,12 @@
 // `page.<page_id>`: the page's Markdown as Y.Text 'content'.
 import { and, eq, gt } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import type { SessionUser } from '../../http/action';
+import type { SessionUser } from '../../auth/sessionUser';
 import { pageLocks, pages } from '../../db/schema';
 import { findItem, catalogTopMap } from '../../policies/load';
 import { accessForViewer, accessWithItemPwd, type PasswordProofs } from '../../policies/request';
 import { topCatalogAllowed } from '../../policies/itemAccess';
-import { ApiError } from '../../http/apiError';
+import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 
 export interface DocTarget {

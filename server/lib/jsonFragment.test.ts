@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gunzipSync, crc32 } from 'node:zlib';
 import { jsonFragment, SplicedJson, stringifyWithFragments, withFragments } from './jsonFragment';
-import { gzipSpliced } from './gzipSplice';
+import { gzipSpliced } from '../http/gzipSplice';
 import { crc32Combine, crc32ShiftFor } from './crc32Combine';
 
 const spliced = (value: unknown): SplicedJson => {

@@ -1,5 +1,5 @@
 // A business error: answered with HTTP 200 and {error_code, error_message} (ShowDoc's contract).
-import { ErrorCode } from '../../shared/errors';
+import { ErrorCode } from '../shared/errors';
 
 export class ApiError extends Error {
   constructor(
@@ -24,3 +24,7 @@ export const notFound = (template: string, vars?: Record<string, string | number
 /** 10429 with the wait (the envelope adds a Retry-After header) */
 export const tooManyRequests = (seconds: number, status = 200) =>
   new ApiError(ErrorCode.RATE_LIMITED, 'Too many requests; try again in {seconds} seconds', { seconds: Math.max(1, Math.ceil(seconds)) }, status);
+
+/** an upload over the site's size limit, naming the limit */
+export const fileTooLarge = (mb: number) =>
+  new ApiError(ErrorCode.BODY_TOO_LARGE, 'The file is too large; files must be under {limit} MB', { limit: mb }, 413);
