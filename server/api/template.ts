@@ -2,38 +2,35 @@
 import { action, controller } from '../http/action';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
-import { PAGE_CONTENT_MAX_CHARS, PAGE_TITLE_MAX_CHARS } from '../../shared/limits';
+import * as api from '../../shared/api/template';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from '../domain/templates/templates';
 import { presentTemplate } from '../presenters/pageTemplate';
 
 const notYours = () => new ApiError(ErrorCode.NO_PERMISSION, 'This template does not exist or is not yours');
 
-const getList = action({
+const getList = action(api.getList, {
   auth: 'required',
   async run(req) {
     return (await listTemplates(req.deps, req.me().uid)).map(presentTemplate);
   },
 });
 
-const save = action({
+const save = action(api.save, {
   auth: 'required',
-  async run(req) {
+  async run(req, p) {
     const me = req.me();
-    const title = req.params.str('template_title', { required: true, max: PAGE_TITLE_MAX_CHARS });
-    const content = req.params.str('template_content', { raw: true, max: PAGE_CONTENT_MAX_CHARS });
-    const id = req.params.id('id');
-    const row = id ? await updateTemplate(req.deps, me.uid, id, title, content) : await createTemplate(req.deps, me, title, content);
+    const row = p.id ? await updateTemplate(req.deps, me.uid, p.id, p.template_title, p.template_content) : await createTemplate(req.deps, me, p.template_title, p.template_content);
     if (!row) throw notYours();
     return presentTemplate(row);
   },
 });
 
-const del = action({
+const remove = action(api.remove, {
   auth: 'required',
-  async run(req) {
-    if (!(await deleteTemplate(req.deps, req.me().uid, req.params.id('id')))) throw notYours();
+  async run(req, p) {
+    if (!(await deleteTemplate(req.deps, req.me().uid, p.id))) throw notYours();
     return [];
   },
 });
 
-export default controller('template', { getList, save, delete: del });
+export default controller('template', { getList, save, delete: remove });

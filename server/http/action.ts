@@ -5,6 +5,9 @@ import type Koa from 'koa';
 import type { Params } from './params';
 import type { AppDeps } from '../deps';
 import type { SessionUser } from '../auth/sessionUser';
+import type { AnswerOf, Endpoint, ParamsOut } from '../../shared/api/contract';
+import type { JsonWithFragments } from '../lib/jsonFragment';
+import { parseContractParams } from './contractParams';
 import { notLoggedIn } from '../errors';
 
 export type AuthMode =
@@ -54,7 +57,8 @@ export interface ActionDef {
    * readers change data (security.md §1.4, ASVS 4.2.2). Export downloads opened as links need it.
    */
   browserGet?: boolean;
-  /** largest upload in bytes for this action (defaults to the site's attachment limit) */
+  /** the action's declaration in shared/api, when it has one (its path is checked at start) */
+  contract?: Endpoint;
   run(req: ActionRequest): Promise<unknown>;
   /**
    * The reply for a failure when the action has its own error shape (editor.md's uploadImg):
@@ -63,8 +67,26 @@ export interface ActionDef {
   failureReply?(failure: { code: number; message: string; status: number }): RawReply;
 }
 
-export function action(def: ActionDef): ActionDef {
-  return def;
+/**
+ * An action declared by its contract (shared/api/<controller>.ts): the dispatcher validates the
+ * declared parameters before run() and passes them typed; run() returns the declared answer (or a
+ * raw reply: files, images, plain text).
+ */
+export type ContractActionDef<E extends Endpoint> = Omit<ActionDef, 'run' | 'contract'> & {
+  run(req: ActionRequest, params: ParamsOut<E>): Promise<AnswerOf<E> | RawReply | JsonWithFragments<AnswerOf<E>>>;
+};
+
+export function action(def: ActionDef): ActionDef;
+export function action<E extends Endpoint>(contract: E, def: ContractActionDef<E>): ActionDef;
+export function action<E extends Endpoint>(a: ActionDef | E, b?: ContractActionDef<E>): ActionDef {
+  if (!b) return a as ActionDef;
+  const contract = a as E;
+  const def = b;
+  return {
+    ...def,
+    contract,
+    run: (req) => def.run(req, parseContractParams(contract, req.params)),
+  };
 }
 
 export interface Controller {
@@ -85,6 +107,9 @@ export function buildRegistry(controllers: Controller[]): Map<string, ActionDef>
     for (const [a, def] of Object.entries(c.actions)) {
       const key = `${normalizeName(c.name)}/${normalizeName(a)}`;
       if (map.has(key)) throw new Error(`duplicate action ${key}`);
+      if (def.contract && def.contract.path.split('/').map(normalizeName).join('/') !== key) {
+        throw new Error(`action ${key} is declared with the contract of ${def.contract.path}`);
+      }
       map.set(key, def);
     }
   }

@@ -43,6 +43,12 @@ export class WithFragments {
 
 export const withFragments = (value: unknown) => new WithFragments(value);
 
+/**
+ * An answer of type T in which large parts are pre-serialised fragments: its shape is checked where
+ * the presenter builds it (see presenters/pageAnswer.ts), not by the action's return type.
+ */
+export type JsonWithFragments<T> = WithFragments & { readonly __answer?: T };
+
 /** An answer assembled from small freshly serialised pieces and large pre-serialised fragments. */
 export class SplicedJson {
   constructor(readonly parts: (Buffer | JsonFragment)[]) {}

@@ -1,8 +1,9 @@
 // Template rows → template/getList entries.
-import type { templates } from '../db/schema';
+import type { TemplateRow } from '../db/repos/templates';
+import type { Template } from '../../shared/api/template';
 import { formatTime } from './time';
 
-export function presentTemplate(t: typeof templates.$inferSelect) {
+export function presentTemplate(t: TemplateRow): Template {
   return {
     id: t.id,
     uid: t.uid,

@@ -3,6 +3,7 @@
 // The session travels in the HttpOnly cookie set by the login answer; no token is kept in the page.
 import { HTTP_TIMEOUT_MS } from '@shared/limits';
 import type { Envelope } from '@shared/errors';
+import type { AnswerOf, Endpoint, ParamsIn } from '@shared/api/contract';
 import { ErrorCode } from '@shared/errors';
 import { routeError, type ItemPasswordTarget } from './errorRouting';
 import { beginLoading } from './loading';
@@ -109,6 +110,15 @@ function fail(code: number, message: string, opts: CallOptions, params: Params, 
       env.alert(route.message || env.text('unknown'));
       throw new ApiError(code, message, true, data);
   }
+}
+
+/**
+ * Calls an action declared in shared/api: `callAction<typeof itemApi.info>('item/info', {…})`, with
+ * a type-only import of the declarations (zod stays out of the bundle); the path, the parameters
+ * and the answer are checked against the declaration.
+ */
+export function callAction<E extends Endpoint>(path: E['path'], params: ParamsIn<E>, opts: CallOptions = {}): Promise<AnswerOf<E>> {
+  return call<AnswerOf<E>>(path, params as Params, opts);
 }
 
 /** Calls /api/<path> and resolves with `data`; rejects with ApiError after reacting as spec §8 says. */

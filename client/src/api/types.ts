@@ -221,12 +221,7 @@ export interface TeamItemMember {
   addtime?: string | number;
 }
 
-export interface Template {
-  id: Id;
-  template_title: string;
-  template_content: string;
-  addtime?: string | number;
-}
+export type { Template } from '@shared/api/template';
 
 export interface MockInfo {
   page_id?: Id;

@@ -1,6 +1,8 @@
 // /api/page/*, /api/recycle/*, /api/template/*, /api/mock/*
-import { call, upload } from '../http';
-import type { Attachment, Id, LockInfo, MockInfo, PageDiff, PageHistoryEntry, PageInfo, RecycleEntry, SinglePageLink, Template } from '../types';
+import { call, callAction, upload } from '../http';
+import type * as templateApi from '@shared/api/template';
+import type { ParamsIn } from '@shared/api/contract';
+import type { Attachment, Id, LockInfo, MockInfo, PageDiff, PageHistoryEntry, PageInfo, RecycleEntry, SinglePageLink } from '../types';
 
 /** page/info; 10303/10307 send the reader to the password screen (item 0: the page decides). */
 export const info = (page_id: Id, item_id?: Id) =>
@@ -25,9 +27,9 @@ export const isLock = (page_id: Id) => call<LockInfo>('page/isLock', { page_id }
 export const recycleList = (item_id: Id) => call<RecycleEntry[]>('recycle/getList', { item_id });
 export const recover = (item_id: Id, page_id: Id) => call('recycle/recover', { item_id, page_id });
 
-export const templates = () => call<Template[]>('template/getList');
-export const saveTemplate = (p: { template_title: string; template_content: string }) => call('template/save', p);
-export const deleteTemplate = (id: Id) => call('template/delete', { id });
+export const templates = () => callAction<typeof templateApi.getList>('template/getList', {});
+export const saveTemplate = (p: ParamsIn<typeof templateApi.save>) => callAction<typeof templateApi.save>('template/save', p);
+export const deleteTemplate = (id: Id) => callAction<typeof templateApi.remove>('template/delete', { id });
 
 export const addMock = (p: { page_id: Id; template: string; path: string }) => call<MockInfo>('mock/add', p);
 export const mockInfo = (page_id: Id) => call<MockInfo>('mock/infoByPageId', { page_id });

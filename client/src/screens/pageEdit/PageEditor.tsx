@@ -140,7 +140,7 @@ export function PageEditor({ itemId, pageId, catParam, data }: { itemId: number;
 
   const saveTemplate = async () => {
     const content = view()?.state.doc.toString() ?? '';
-    await call('template/save', { template_title: title.trim() || t('editor.defaultTitle'), template_content: content });
+    await pageApi.saveTemplate({ template_title: title.trim() || t('editor.defaultTitle'), template_content: content });
     message.success(t('editor.templates.saved'));
   };
 
