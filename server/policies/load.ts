@@ -1,9 +1,10 @@
 // Loading what the decisions need: the item (by id or personal domain), the viewer's
 // memberships, and the catalog tree's top-level ancestors for catalog limits.
-import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import type { AppDeps } from '../deps';
-import { catalogs, itemMembers, items, teamItemMembers } from '../db/schema';
+import * as itemRepo from '../db/repos/items';
+import * as grantRepo from '../db/repos/grants';
+import * as catalogRepo from '../db/repos/catalogs';
 import type { Grant, ItemRow } from './itemAccess';
 
 /** A live (not deleted) item by numeric id or personal domain. */
@@ -13,12 +14,10 @@ export async function findItem(db: DbOrTx, idOrDomain: string | number): Promise
   if (/^\d{1,10}$/.test(raw)) {
     const id = Number(raw);
     if (id <= 0 || id > 2_147_483_647) return undefined;
-    const [row] = await db.select().from(items).where(and(eq(items.itemId, id), eq(items.isDel, 0))).limit(1);
-    return row;
+    return itemRepo.findLiveById(db, id);
   }
   if (!/^[A-Za-z0-9]{1,50}$/.test(raw)) return undefined;
-  const [row] = await db.select().from(items).where(and(eq(items.itemDomain, raw), eq(items.isDel, 0))).limit(1);
-  return row;
+  return itemRepo.findLiveByDomain(db, raw);
 }
 
 /** findItem through the per-process read cache: for request paths, never inside a transaction. */
@@ -38,26 +37,13 @@ export function loadGrantsCached(deps: Pick<AppDeps, 'db' | 'reads'>, itemId: nu
   return deps.reads.grantsOf(itemId, uid, () => loadGrants(deps.db, itemId, uid));
 }
 
-export async function loadGrants(db: DbOrTx, itemId: number, uid: number): Promise<Grant[]> {
-  const [personal, team] = await Promise.all([
-    db
-      .select({ memberGroupId: itemMembers.memberGroupId, catId: itemMembers.catId, catIds: itemMembers.catIds })
-      .from(itemMembers)
-      .where(and(eq(itemMembers.itemId, itemId), eq(itemMembers.uid, uid))),
-    db
-      .select({ memberGroupId: teamItemMembers.memberGroupId, catId: teamItemMembers.catId, catIds: teamItemMembers.catIds })
-      .from(teamItemMembers)
-      .where(and(eq(teamItemMembers.itemId, itemId), eq(teamItemMembers.memberUid, uid))),
-  ]);
-  return [...personal.map((g) => ({ ...g, source: 'member' as const })), ...team.map((g) => ({ ...g, source: 'team' as const }))];
+export function loadGrants(db: DbOrTx, itemId: number, uid: number): Promise<Grant[]> {
+  return grantRepo.grantsOfUser(db, itemId, uid);
 }
 
 /** catalog id → its top-level (level 2) ancestor id, for one item. */
 export async function catalogTopMap(db: DbOrTx, itemId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ catId: catalogs.catId, parent: catalogs.parentCatId })
-    .from(catalogs)
-    .where(eq(catalogs.itemId, itemId));
+  const rows = await catalogRepo.parentsOfItem(db, itemId);
   const parent = new Map(rows.map((r) => [r.catId, r.parent]));
   const top = new Map<number, number>();
   for (const r of rows) {

@@ -1,14 +1,14 @@
 // Glue between a request and the decisions: reads the caller's proofs for private items
 // (_item_pwd or the grant cookie) and answers with an ItemAccess; pages and catalogs are
 // checked against the viewer's catalog limit. Handlers call only these.
-import { pageColumns, type PageData } from '../domain/pages/columns';
-import { and, eq } from 'drizzle-orm';
+import * as pageRepo from '../db/repos/pages';
+import type { PageData } from '../db/repos/pages';
 import type { SessionUser } from '../auth/sessionUser';
 import type { AppDeps } from '../deps';
 import { ApiError, tooManyRequests } from '../errors';
 import { ErrorCode } from '../../shared/errors';
-import { pages } from '../db/schema';
-import { decideItemAccess, requireVisit, topCatalogAllowed, type ItemAccess, type ItemRow } from './itemAccess';
+import { decideItemAccess, requireVisit, type ItemAccess, type ItemRow } from './itemAccess';
+import { canEditPage, canReadPage, withinCatalogLimit, type PagePlace } from './pages';
 import { catalogTopMap, findItemCached, loadGrantsCached } from './load';
 import { GRANT_COOKIE, grantValid, itemPasswordMatches } from './itemPassword';
 import { countItemPasswordParamFailure, itemPasswordParamWait } from '../domain/items/passwordAttempts';
@@ -83,12 +83,16 @@ export async function accessToItemId(req: Req, idOrDomain: string | number): Pro
   return accessToItem(req, item);
 }
 
+/** Where a catalog (or a page in it) stands for the catalog limit; loads the item's tree only for limited viewers. */
+export async function placeOf(deps: Pick<AppDeps, 'db'>, access: ItemAccess, catId: number): Promise<PagePlace> {
+  if (access.catIds === null || catId === 0) return { topCatId: 0 };
+  const top = await catalogTopMap(deps.db, access.item.itemId);
+  return { topCatId: top.get(catId) ?? 0 };
+}
+
 /** Whether a page is inside the viewer's catalog limit. */
 export async function pageInCatalogLimit(req: Req, access: ItemAccess, catId: number): Promise<boolean> {
-  if (access.catIds === null) return true;
-  if (catId === 0) return false;
-  const top = await catalogTopMap(req.deps.db, access.item.itemId);
-  return topCatalogAllowed(access, top.get(catId) ?? 0);
+  return withinCatalogLimit(access, await placeOf(req.deps, access, catId));
 }
 
 /** Whether a catalog is inside the viewer's limit. */
@@ -98,11 +102,7 @@ export async function catalogInLimit(req: Req, access: ItemAccess, catId: number
 
 export async function findPage(req: Req, pageId: number, opts: { includeDeleted?: boolean } = {}): Promise<PageRow | undefined> {
   if (!Number.isInteger(pageId) || pageId <= 0) return undefined;
-  const load = async () => {
-    const where = opts.includeDeleted ? eq(pages.pageId, pageId) : and(eq(pages.pageId, pageId), eq(pages.isDel, 0));
-    const [row] = await req.deps.db.select(pageColumns).from(pages).where(where).limit(1);
-    return row;
-  };
+  const load = () => pageRepo.findById(req.deps.db, pageId, opts);
   // live pages come from the read cache (a deleted one is dropped from it by page.deleted)
   return opts.includeDeleted ? load() : req.deps.reads.page(pageId, load);
 }
@@ -118,6 +118,31 @@ export async function readablePage(req: Req, pageId: number): Promise<{ page: Pa
   if (!item) throw pageNotFound();
   const access = await accessToItem(req, item);
   requireVisit(access);
-  if (!(await pageInCatalogLimit(req, access, page.catId))) throw new ApiError(ErrorCode.NO_PERMISSION, 'No permission');
+  if (!canReadPage(access, await placeOf(req.deps, access, page.catId))) throw new ApiError(ErrorCode.NO_PERMISSION, 'No permission');
   return { page, access };
+}
+
+export interface PageAccess {
+  access: ItemAccess;
+  place: PagePlace;
+  canRead: boolean;
+  canEdit: boolean;
+}
+
+/**
+ * A viewer's rights on a page outside an API request (socket rooms, co-editing, notices, downloads,
+ * jobs): the page's own item decides, with the given proofs for private items. undefined when the
+ * item is gone.
+ */
+export async function pageAccessForViewer(
+  deps: AppDeps,
+  user: SessionUser | null,
+  page: Pick<PageData, 'itemId' | 'catId'>,
+  proofs: PasswordProofs = {},
+): Promise<PageAccess | undefined> {
+  const item = await findItemCached(deps, page.itemId);
+  if (!item) return undefined;
+  const access = await accessForViewer(deps, user, item, proofs);
+  const place = await placeOf(deps, access, page.catId);
+  return { access, place, canRead: canReadPage(access, place), canEdit: canEditPage(access, place) };
 }
