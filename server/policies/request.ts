@@ -109,17 +109,18 @@ export async function findPage(req: Req, pageId: number, opts: { includeDeleted?
 
 /**
  * A live page the caller may read: the item is derived from the page (never from the request),
- * visit is checked, and so is the catalog limit. 10101 when missing.
+ * visit is checked, and so is the catalog limit (`place`: where the page stands for it). 10101 when missing.
  */
-export async function readablePage(req: Req, pageId: number): Promise<{ page: PageRow; access: ItemAccess }> {
+export async function readablePage(req: Req, pageId: number): Promise<{ page: PageRow; access: ItemAccess; place: PagePlace }> {
   const page = await findPage(req, pageId);
   if (!page) throw pageNotFound();
   const item = await findItemCached(req.deps, page.itemId);
   if (!item) throw pageNotFound();
   const access = await accessToItem(req, item);
   requireVisit(access);
-  if (!canReadPage(access, await placeOf(req.deps, access, page.catId))) throw new ApiError(ErrorCode.NO_PERMISSION, 'No permission');
-  return { page, access };
+  const place = await placeOf(req.deps, access, page.catId);
+  if (!canReadPage(access, place)) throw new ApiError(ErrorCode.NO_PERMISSION, 'No permission');
+  return { page, access, place };
 }
 
 export interface PageAccess {
