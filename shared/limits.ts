@@ -28,6 +28,10 @@ export const CATALOG_NAME_MAX_CHARS = 100;
 export const OPEN_API_MAX_PAGES = 5000;
 /** pages one open/fromComments or open/updateDbItem request may write (a source file or a database at a time) */
 export const OPEN_API_MAX_BLOCKS = 500;
+/** item/search hits per answer; `page` asks for the next ones */
+export const SEARCH_PAGE_SIZE = 50;
+/** pages of item/search hits one can ask for (10,000 hits) */
+export const SEARCH_MAX_PAGE = 200;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'gif', 'png', 'bmp', 'webp'] as const;
 export const PAGE_SIZES = {
   pageAttachments: 5,
