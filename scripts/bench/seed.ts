@@ -6,7 +6,8 @@ import type { AppDeps } from '../../server/deps';
 import { catalogs, items, pages } from '../../server/db/schema';
 import { createUser } from '../../server/domain/accounts';
 import { issueToken } from '../../server/auth/tokens';
-import { searchVectorSql } from '../../server/domain/search/tokens';
+import { pageTokens } from '../../server/domain/search/tokens';
+import { searchVectorOf } from '../../server/db/repos/search';
 import { pageMarkdown, pageTitle, rng } from './content';
 
 export interface Seeded {
@@ -38,7 +39,7 @@ async function insertPages(deps: AppDeps, itemId: number, count: number, catFor:
         authorUsername: 'bench',
         addtime: now,
         pageAddtime: now,
-        searchVector: searchVectorSql(title, content),
+        searchVector: searchVectorOf(pageTokens(title, content)),
       });
     }
     const out = await deps.db.insert(pages).values(rows).returning({ pageId: pages.pageId });

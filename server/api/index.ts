@@ -25,7 +25,7 @@ import adminSetting from './adminSetting';
 import adminUpdate from './adminUpdate';
 import importController from './import';
 import exportController from './export';
-import itemSearch from './itemSearch';
+import itemSearch from './item/search';
 import pageUpload from './pageUpload';
 import commonVisitFile from './commonVisitFile';
 import download from './download';

@@ -1,38 +1,45 @@
 // Mock server: editors attach a Mock.js template and a path to a page; anyone may then call
 // /mock-path/<item_id>?path=/x (any method) or /mock-data/<unique_key> for generated JSON.
 import type Koa from 'koa';
-import { action, controller, rawReply } from '../http/action';
+import { action, controller, rawReply, type ActionRequest } from '../http/action';
 import type { SpecialHandler } from '../http/dispatch';
+import * as api from '../../shared/api/mock';
 import { readablePage } from '../policies/request';
 import { requireEdit } from '../policies/itemAccess';
 import { findItemCached } from '../policies/load';
-import { ApiError } from '../errors';
+import { canEditMock } from '../policies/pageActions';
+import { ApiError, noPermission } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { sendFailure } from '../http/envelope';
 import { countMockView, mockByKey, mockByPath, mockIsLive, mockOfPage, normalizeMockPath, saveMock, type MockRow } from '../domain/mock/store';
 import type { AppDeps } from '../deps';
 import { generateMock, generatePublicMock } from '../domain/mock/generate';
-import { presentMock } from '../presenters/mock';
+import { presentMock, presentMockLink } from '../presenters/mock';
 
-const add = action({
+/** A page whose mock the caller may see and change: its editors. */
+async function mockablePage(req: ActionRequest, pageId: number) {
+  const { page, access, place } = await readablePage(req, pageId);
+  requireEdit(access);
+  if (!canEditMock(access, place)) throw noPermission();
+  return page;
+}
+
+const add = action(api.add, {
   auth: 'required',
-  async run(req) {
-    const { page, access } = await readablePage(req, req.params.id('page_id'));
-    requireEdit(access);
-    const template = req.params.str('template', { raw: true, max: 1_000_000 });
-    const path = normalizeMockPath(req.params.str('path') || '/');
-    await generateMock(template); // a template that cannot be generated is refused at once
-    const row = await saveMock(req.deps.db, { pageId: page.pageId, itemId: page.itemId, uid: req.me().uid, template, path }, req.deps.now());
-    return { page_id: row.pageId, path: row.path, unique_key: row.uniqueKey };
+  async run(req, p) {
+    const page = await mockablePage(req, p.page_id);
+    const path = normalizeMockPath(p.path || '/');
+    await generateMock(p.template); // a template that cannot be generated is refused at once
+    const row = await saveMock(req.deps.db, { pageId: page.pageId, itemId: page.itemId, uid: req.me().uid, template: p.template, path }, req.deps.now());
+    return presentMockLink(row);
   },
 });
 
 /** The page's mock for the mock editor: editors only, like mock/add. */
-const infoByPageId = action({
+const infoByPageId = action(api.infoByPageId, {
   auth: 'required',
-  async run(req) {
-    const { page, access } = await readablePage(req, req.params.id('page_id'));
-    requireEdit(access);
+  async run(req, p) {
+    const page = await mockablePage(req, p.page_id);
     const row = await mockOfPage(req.deps.db, page.pageId);
     return row ? presentMock(row) : [];
   },
@@ -48,11 +55,11 @@ async function liveByKey(deps: AppDeps, key: string): Promise<MockRow> {
   return row;
 }
 
-const infoByKey = action({
+const infoByKey = action(api.infoByKey, {
   auth: 'optional',
-  async run(req) {
+  async run(req, p) {
     await req.deps.limits.take('mock', { uid: req.user?.uid, ip: req.ip });
-    const row = await liveByKey(req.deps, req.params.str('unique_key', { max: 64 }));
+    const row = await liveByKey(req.deps, p.unique_key);
     return json(await generatePublicMock(row.template));
   },
 });

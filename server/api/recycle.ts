@@ -1,8 +1,8 @@
 // /api/recycle/*: an item's recycle bin (managers only); pages older than 30 days are purged
 // by the housekeeping timer.
 import { action, controller } from '../http/action';
-import { ApiError } from '../errors';
-import { ErrorCode } from '../../shared/errors';
+import { badParam } from '../errors';
+import * as api from '../../shared/api/recycle';
 import { accessToItemId } from '../policies/request';
 import { requireManage } from '../policies/itemAccess';
 import { recycleList } from '../domain/recycle/list';
@@ -15,23 +15,23 @@ registerCleanup(async (deps) => {
   await purgeRecycleBin(deps);
 });
 
-const getList = action({
+const getList = action(api.getList, {
   auth: 'required',
-  async run(req) {
-    const access = await accessToItemId(req, req.params.str('item_id', { required: true, max: 50 }));
+  async run(req, p) {
+    const access = await accessToItemId(req, p.item_id);
     requireManage(access);
     return (await recycleList(req.deps.db, access.item.itemId)).map(presentRecycle);
   },
 });
 
-const recover = action({
+const recover = action(api.recover, {
   auth: 'required',
-  async run(req) {
+  async run(req, p) {
     const me = req.me();
-    const access = await accessToItemId(req, req.params.str('item_id', { required: true, max: 50 }));
+    const access = await accessToItemId(req, p.item_id);
     requireManage(access, { change: true });
-    const ok = await recoverPage(req.deps, access.item.itemId, req.params.id('page_id'), me.uid);
-    if (!ok) throw new ApiError(ErrorCode.GENERIC, 'This page is not in the recycle bin of this item');
+    const ok = await recoverPage(req.deps, access.item.itemId, p.page_id, me.uid);
+    if (!ok) throw badParam('This page is not in the recycle bin of this item');
     return [];
   },
 });

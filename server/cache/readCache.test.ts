@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { EventBus, markRemote } from '../events';
 import { ReadCache } from './readCache';
 import type { ItemRow } from '../policies/itemAccess';
-import type { PageData } from '../domain/pages/columns';
+import type { PageData } from '../db/repos/pages';
 
 const item = (itemId: number, itemDomain = '') => ({ itemId, itemDomain, itemName: `Item ${itemId}` }) as unknown as ItemRow;
 const page = (pageId: number, itemId: number, content = 'x') => ({ pageId, itemId, catId: 0, pageContent: content }) as unknown as PageData;

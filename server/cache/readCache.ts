@@ -7,8 +7,8 @@
 import { LRUCache } from 'lru-cache';
 import { isRemote, type DomainEvents, type EventBus } from '../events';
 import type { Grant, ItemRow } from '../policies/itemAccess';
-import type { PageData } from '../domain/pages/columns';
-import type { ShareRow } from '../domain/pages/share';
+import type { PageData } from '../db/repos/pages';
+import type { ShareRow } from '../db/repos/shares';
 
 export interface PageExtras {
   share: ShareRow | undefined;

@@ -1,10 +1,9 @@
-// mock rows → ShowDoc's mock/infoByPageId shape (times formatted as ShowDoc stores them).
-import type { mocks } from '../db/schema';
+// mock rows → ShowDoc's mock/infoByPageId and mock/add shapes (times formatted as ShowDoc stores them).
+import type { MockRow } from '../db/repos/mocks';
+import type { MockInfo, MockLink } from '../../shared/api/mock';
 import { formatTime } from './time';
 
-type MockRow = typeof mocks.$inferSelect;
-
-export function presentMock(m: MockRow) {
+export function presentMock(m: MockRow): MockInfo {
   return {
     id: m.id,
     unique_key: m.uniqueKey,
@@ -17,4 +16,8 @@ export function presentMock(m: MockRow) {
     addtime: formatTime(m.addtime),
     last_update_time: formatTime(m.lastUpdateTime),
   };
+}
+
+export function presentMockLink(m: MockRow): MockLink {
+  return { page_id: m.pageId, path: m.path, unique_key: m.uniqueKey };
 }

@@ -1,10 +1,13 @@
 // Page and page-history rows → the JSON shapes of spec §3 (ShowDoc field names, numeric ids,
 // times formatted 'Y-m-d H:i:s'; page_addtime falls back to addtime).
-import type { PageData } from '../domain/pages/columns';
-import type { HistoryRow } from '../domain/pages/history';
+import type { PageData } from '../db/repos/pages';
+import type { HistoryRow } from '../db/repos/pageHistory';
+import type { ShareRow } from '../db/repos/shares';
+import type { LockInfo, Page, PageDiff, PageHistoryEntry, PageInfo, PathStep, SavedPage, SinglePageLink } from '../../shared/api/page';
+import type { OpenPageRow } from '../../shared/api/open';
 import { formatTime } from './time';
 
-export function presentPage(p: PageData) {
+export function presentPage(p: PageData): Page {
   return {
     page_id: p.pageId,
     item_id: p.itemId,
@@ -23,15 +26,27 @@ export function presentPage(p: PageData) {
   };
 }
 
+/** page/info: the page with its attachment count, share key and (with_path) its path. */
+export function presentPageInfo(p: PageData, extras: { attachmentCount: number; uniqueKey: string; fullPath?: PathStep[] }): PageInfo {
+  const info: PageInfo = { ...presentPage(p), attachment_count: extras.attachmentCount, unique_key: extras.uniqueKey };
+  if (extras.fullPath) info.full_path = extras.fullPath;
+  return info;
+}
+
 /** A share link shows the page only: nothing that points into the item. */
-export function presentSharedPage(p: PageData) {
+export function presentSharedPage(p: PageData, attachmentCount: number, share: Pick<ShareRow, 'uniqueKey' | 'expireTime'>): PageInfo {
   const { item_id: _i, cat_id: _c, ...rest } = presentPage(p);
   void _i;
   void _c;
-  return rest;
+  return { ...rest, attachment_count: attachmentCount, unique_key: share.uniqueKey, expire_time: share.expireTime };
 }
 
-export function presentHistory(h: HistoryRow) {
+/** page/info's full_path: the catalogs from the top level down, then the page. */
+export function presentPath(catalogs: { cat_id: number; cat_name: string }[], p: Pick<PageData, 'pageId' | 'pageTitle'>): PathStep[] {
+  return [...catalogs, { page_id: p.pageId, page_title: p.pageTitle }];
+}
+
+export function presentHistory(h: HistoryRow): PageHistoryEntry {
   return {
     page_history_id: h.pageHistoryId,
     page_id: h.pageId,
@@ -44,5 +59,55 @@ export function presentHistory(h: HistoryRow) {
     author_username: h.authorUsername,
     page_comments: h.pageComments,
     addtime: formatTime(h.addtime),
+  };
+}
+
+/** page/diff: the page now and the version asked for. */
+export function presentDiff(p: PageData, h: HistoryRow): PageDiff {
+  return { page: presentPage(p), history_page: presentHistory(h) };
+}
+
+export function presentSaved(r: { pageId: number; itemId: number; catId: number; version: number; created: boolean }, title: string): SavedPage {
+  return { page_id: r.pageId, item_id: r.itemId, cat_id: r.catId, page_title: title, version: r.version, created: r.created };
+}
+
+export function presentShareLink(s: Pick<ShareRow, 'uniqueKey' | 'pageId' | 'expireTime'>): SinglePageLink {
+  return { unique_key: s.uniqueKey, page_id: s.pageId, expire_time: s.expireTime };
+}
+
+/** page/setLock: the lock row's id (0 after a release). */
+export function presentLockId(id: number): { id: number } {
+  return { id };
+}
+
+/** page/isLock: the page's live lock (if any), and whether the viewer holds it. */
+export function presentLock(lock: { lockUid: number; lockUsername: string; mode: string } | undefined, viewerUid: number | undefined): LockInfo {
+  const mine = !!lock && viewerUid !== undefined && lock.lockUid === viewerUid;
+  return {
+    lock: lock ? 1 : 0,
+    lock_uid: lock?.lockUid ?? 0,
+    lock_username: lock?.lockUsername ?? '',
+    lock_mode: lock?.mode ?? '',
+    is_cur_user: mine ? 1 : 0,
+    exceed: 0,
+  };
+}
+
+/** open/updatePage: the row as stored (ShowDoc returns it so; times stay unix seconds). */
+export function presentOpenPage(p: PageData): OpenPageRow {
+  return {
+    page_id: p.pageId,
+    author_uid: p.authorUid,
+    author_username: p.authorUsername,
+    item_id: p.itemId,
+    cat_id: p.catId,
+    page_title: p.pageTitle,
+    page_content: p.pageContent,
+    s_number: p.sNumber,
+    addtime: p.addtime,
+    page_comments: p.pageComments,
+    is_del: p.isDel,
+    page_addtime: p.pageAddtime,
+    ext_info: p.extInfo,
   };
 }

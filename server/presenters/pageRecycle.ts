@@ -1,8 +1,9 @@
 // Recycle-bin rows → recycle/getList entries.
-import type { recycle } from '../db/schema';
+import type { RecycleRow } from '../db/repos/recycle';
+import type { RecycleEntry } from '../../shared/api/recycle';
 import { formatTime } from './time';
 
-export function presentRecycle(r: typeof recycle.$inferSelect) {
+export function presentRecycle(r: RecycleRow): RecycleEntry {
   return {
     id: r.id,
     item_id: r.itemId,

@@ -1,9 +1,10 @@
 // item/search answer: {item_id, item_name, pages: [page row without content + search_content]},
 // and our paging fields (page, has_more), which ShowDoc clients ignore.
-import type { SearchAnswer } from '../domain/search/search';
+import type { SearchAnswer } from '../db/repos/search';
+import type { SearchResult } from '../../shared/api/item/search';
 import { formatTime } from './time';
 
-export function presentSearch(item: { itemId: number; itemName: string }, { hits, hasMore }: SearchAnswer, page: number) {
+export function presentSearch(item: { itemId: number; itemName: string }, { hits, hasMore }: SearchAnswer, page: number): SearchResult {
   return {
     item_id: item.itemId,
     item_name: item.itemName,

@@ -4,7 +4,8 @@ import type { AppDeps } from '../../deps';
 import { items, pages } from '../../db/schema';
 import { ITEM_TYPE } from '../../../shared/limits';
 import type { ItemRow } from '../../policies/itemAccess';
-import { searchVectorSql } from '../search/tokens';
+import { pageTokens } from '../search/tokens';
+import { searchVectorOf } from '../../db/repos/search';
 
 export const SINGLE_PAGE_WELCOME = '欢迎使用 Quire。点击右上方的编辑按钮进行编辑吧！';
 
@@ -47,7 +48,7 @@ export async function createItem(deps: AppDeps, input: NewItem): Promise<ItemRow
         catId: 0,
         pageTitle: input.name,
         pageContent: content,
-        searchVector: searchVectorSql(input.name, content),
+        searchVector: searchVectorOf(pageTokens(input.name, content)),
         authorUid: input.uid,
         authorUsername: input.username,
         addtime: now,

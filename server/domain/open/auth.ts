@@ -1,9 +1,8 @@
 // Open API credentials: api_key + api_token of an item (item_tokens). Compared in constant
 // time; failures are counted per IP so keys cannot be guessed at speed.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { itemTokens, items } from '../../db/schema';
+import * as itemKeyRepo from '../../db/repos/itemKeys';
 import { enforce, hit, LIMITS, peek, type Limit } from '../../auth/throttle';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
@@ -26,26 +25,24 @@ export class OpenAuthError extends ApiError {
   }
 }
 
+/** The item a pair of credentials opens (whether it may be written is the policies' question). */
+export interface KeyedItem {
+  itemId: number;
+  isArchived: number;
+}
+
 /**
- * The id of the live, writable item these credentials belong to; OpenAuthError (10306) otherwise,
- * 10103 for an archived item.
+ * The live item these credentials belong to; OpenAuthError (10306) otherwise.
  * Rate limits: too many failures per IP → 10429; calls per key → 10429.
  */
-export async function checkOpenCredentials(deps: AppDeps, apiKey: string, apiToken: string, ip: string): Promise<number> {
+export async function checkOpenCredentials(deps: AppDeps, apiKey: string, apiToken: string, ip: string): Promise<KeyedItem> {
   const now = deps.now();
   const failKey = `rl:${OPEN_API_FAILURES_PER_IP.name}:${ip}`;
   if ((await peek(deps.db, failKey, now)) >= OPEN_API_FAILURES_PER_IP.max) {
     throw new ApiError(ErrorCode.RATE_LIMITED, 'Too many wrong api_key/api_token attempts; try again later');
   }
   const key = apiKey.slice(0, 200);
-  const [row] = key
-    ? await deps.db
-        .select({ apiKey: itemTokens.apiKey, apiToken: itemTokens.apiToken, itemId: itemTokens.itemId, isDel: items.isDel, isArchived: items.isArchived })
-        .from(itemTokens)
-        .innerJoin(items, eq(items.itemId, itemTokens.itemId))
-        .where(eq(itemTokens.apiKey, key))
-        .limit(1)
-    : [];
+  const row = key ? await itemKeyRepo.findByApiKey(deps.db, key) : undefined;
   const cand = row ?? DUMMY;
   // both comparisons always run, whatever matched
   const keyOk = safeEqual(cand.apiKey, apiKey);
@@ -55,8 +52,6 @@ export async function checkOpenCredentials(deps: AppDeps, apiKey: string, apiTok
     throw new OpenAuthError();
   }
   await enforce(deps.db, LIMITS.openApiPerKey, key, now);
-  await deps.db.update(itemTokens).set({ lastCheckTime: now }).where(eq(itemTokens.apiKey, key));
-  // every open action writes; archived items are read-only everywhere
-  if (row.isArchived === 1) throw new ApiError(ErrorCode.NO_PERMISSION, 'This item is archived and read-only');
-  return row.itemId;
+  await itemKeyRepo.markChecked(deps.db, key, now);
+  return { itemId: row.itemId, isArchived: row.isArchived };
 }

@@ -1,9 +1,9 @@
 // Before a script request writes anything: would its new pages take the item past the open
 // API's page limit? Resolved in memory from the item's catalogs and page titles (two queries),
 // the way upsertInTx resolves each page, so a refusal leaves everything as it was.
-import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { catalogs, pages } from '../../db/schema';
+import * as pageRepo from '../../db/repos/pages';
+import * as catalogRepo from '../../db/repos/pageCatalogs';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { OPEN_API_MAX_PAGES } from '../../../shared/limits';
@@ -11,19 +11,13 @@ import { parseCatalogPath } from './catalogPath';
 import type { OpenPageInput } from './upsertPage';
 
 export async function checkOpenCapacity(db: DbOrTx, itemId: number, list: OpenPageInput[]): Promise<void> {
-  const [{ n }] = await db.select({ n: count() }).from(pages).where(eq(pages.itemId, itemId));
-  const cats = await db
-    .select({ catId: catalogs.catId, parent: catalogs.parentCatId, name: catalogs.catName, sNumber: catalogs.sNumber })
-    .from(catalogs)
-    .where(eq(catalogs.itemId, itemId));
+  const n = await pageRepo.countOfItem(db, itemId);
+  const cats = await catalogRepo.namesOfItem(db, itemId);
   // the first catalog of a name under a parent, in the order ensureCatalogPath picks it
   cats.sort((a, b) => a.sNumber - b.sNumber || a.catId - b.catId);
   const child = new Map<string, number>();
   for (const c of cats) if (!child.has(`${c.parent}/${c.name}`)) child.set(`${c.parent}/${c.name}`, c.catId);
-  const titles = await db
-    .select({ catId: pages.catId, title: pages.pageTitle })
-    .from(pages)
-    .where(and(eq(pages.itemId, itemId), eq(pages.isDel, 0)));
+  const titles = await pageRepo.liveTitlesOfItem(db, itemId);
   const existing = new Set(titles.map((t) => `${t.catId}/${t.title}`));
 
   const planned = new Set<string>();

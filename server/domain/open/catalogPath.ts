@@ -1,8 +1,7 @@
 // Catalog creation by path for the open API: 'a/b/c' (optional leading '/') names levels
 // 2, 3 and 4 under the item root; missing levels are created with order 99.
-import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { catalogs } from '../../db/schema';
+import * as catalogRepo from '../../db/repos/pageCatalogs';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { CATALOG_NAME_MAX_CHARS, DEFAULT_S_NUMBER, MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '../../../shared/limits';
@@ -33,20 +32,11 @@ export async function ensureCatalogPath(db: DbOrTx, itemId: number, parts: strin
   let created = false;
   let level = TOP_CATALOG_LEVEL;
   for (const name of parts) {
-    const [found] = await db
-      .select({ catId: catalogs.catId })
-      .from(catalogs)
-      .where(and(eq(catalogs.itemId, itemId), eq(catalogs.parentCatId, parent), eq(catalogs.catName, name)))
-      .orderBy(asc(catalogs.sNumber), asc(catalogs.catId))
-      .limit(1);
-    if (found) {
-      parent = found.catId;
+    const found = await catalogRepo.findChildByName(db, itemId, parent, name);
+    if (found !== undefined) {
+      parent = found;
     } else {
-      const [row] = await db
-        .insert(catalogs)
-        .values({ catName: name, itemId, parentCatId: parent, level, sNumber: DEFAULT_S_NUMBER, addtime: now })
-        .returning({ catId: catalogs.catId });
-      parent = row.catId;
+      parent = await catalogRepo.insertChild(db, { itemId, parent, name, level, sNumber: DEFAULT_S_NUMBER, now });
       created = true;
     }
     level++;
@@ -58,14 +48,9 @@ export async function ensureCatalogPath(db: DbOrTx, itemId: number, parts: strin
 export async function findCatalogPath(db: DbOrTx, itemId: number, parts: string[]): Promise<{ catId: number; created: boolean } | null> {
   let parent = 0;
   for (const name of parts) {
-    const [found] = await db
-      .select({ catId: catalogs.catId })
-      .from(catalogs)
-      .where(and(eq(catalogs.itemId, itemId), eq(catalogs.parentCatId, parent), eq(catalogs.catName, name)))
-      .orderBy(asc(catalogs.sNumber), asc(catalogs.catId))
-      .limit(1);
-    if (!found) return null;
-    parent = found.catId;
+    const found = await catalogRepo.findChildByName(db, itemId, parent, name);
+    if (found === undefined) return null;
+    parent = found;
   }
   return { catId: parent, created: false };
 }

@@ -2,10 +2,9 @@
 // by path; the page is written like any other save (previous version kept in page_history,
 // search index refreshed, 'page.saved' published once committed). Authored by uid 0 /
 // 'update_by_title' as ShowDoc does. Re-sending an identical page changes nothing.
-import { and, asc, count, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { pages } from '../../db/schema';
+import * as pageRepo from '../../db/repos/pages';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { DEFAULT_S_NUMBER, OPEN_API_MAX_PAGES, PAGE_CONTENT_MAX_CHARS, PAGE_TITLE_MAX_CHARS } from '../../../shared/limits';
@@ -58,18 +57,10 @@ export async function upsertInTx(deps: AppDeps, tx: Tx, input: OpenPageInput, no
   const parts = validateOpenPage(input);
   const title = input.title.trim();
   const sNumber = input.sNumber ?? DEFAULT_S_NUMBER;
-  const [{ n }] = await tx.select({ n: count() }).from(pages).where(eq(pages.itemId, input.itemId));
-  const full = n >= OPEN_API_MAX_PAGES;
+  const full = (await pageRepo.countOfItem(tx, input.itemId)) >= OPEN_API_MAX_PAGES;
   // a full item may still update its pages, but gets no new catalogs or pages
   const path = full ? await findCatalogPath(tx, input.itemId, parts) : await ensureCatalogPath(tx, input.itemId, parts, now);
-  const [existing] = !path
-    ? []
-    : await tx
-        .select({ pageId: pages.pageId, content: pages.pageContent, sNumber: pages.sNumber })
-        .from(pages)
-        .where(and(eq(pages.itemId, input.itemId), eq(pages.catId, path.catId), eq(pages.pageTitle, title), eq(pages.isDel, 0)))
-        .orderBy(asc(pages.pageId))
-        .limit(1);
+  const existing = path ? await pageRepo.findByTitle(tx, input.itemId, path.catId, title) : undefined;
   if (!path || (!existing && full)) throw itemFull();
   const catalogsCreated = path.created;
   if (existing && existing.content === input.content && existing.sNumber === sNumber) {

@@ -19,3 +19,6 @@ export function checkPageContent(content: string): void {
     throw new ApiError(ErrorCode.GENERIC, 'The page is too large (max {max} characters)', { max: PAGE_CONTENT_MAX_CHARS });
   }
 }
+
+/** The page to save over is not (or no longer) a live page of the item. */
+export const pageGone = () => new ApiError(ErrorCode.GENERIC, 'Page not found or deleted');

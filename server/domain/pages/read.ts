@@ -1,13 +1,14 @@
-// What page/info adds to the page row: attachment count (files bound to the page either way).
-import { eq } from 'drizzle-orm';
+// Reading pages: a live page row, and what page/info adds to it (the attachment count).
 import type { DbOrTx } from '../../db/client';
-import { attachmentPages, attachments } from '../../db/schema';
+import * as pageRepo from '../../db/repos/pages';
+import type { PageData } from '../../db/repos/pages';
 
-export async function attachmentCount(db: DbOrTx, pageId: number): Promise<number> {
-  const rows = await db
-    .select({ f: attachmentPages.fileId })
-    .from(attachmentPages)
-    .where(eq(attachmentPages.pageId, pageId))
-    .union(db.select({ f: attachments.fileId }).from(attachments).where(eq(attachments.pageId, pageId)));
-  return rows.length;
+/** A live page row (without its search vector). */
+export function findLivePage(db: DbOrTx, pageId: number): Promise<PageData | undefined> {
+  return pageRepo.findById(db, pageId);
+}
+
+/** Files bound to the page either way. */
+export function attachmentCount(db: DbOrTx, pageId: number): Promise<number> {
+  return pageRepo.attachmentCount(db, pageId);
 }

@@ -6,15 +6,14 @@
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import type { DomainEvents } from '../../events';
-import { pages } from '../../db/schema';
+import * as pageRepo from '../../db/repos/pages';
+import type { PageData } from '../../db/repos/pages';
+import { saveOver } from '../../db/repos/pageSaveOver';
 import { DEFAULT_S_NUMBER } from '../../../shared/limits';
-import { searchVectorSql } from '../search/tokens';
-import { checkPageContent } from './content';
+import { pageTokens } from '../search/tokens';
+import { checkPageContent, pageGone } from './content';
 import { historyRetention } from './history';
-import { saveOver } from './saveOver';
 import { touchItem, touchedItem } from './touchItem';
-import { pageNotFound } from '../../policies/request';
-import { pageColumns, type PageData } from './columns';
 import { bindLinkedOrphans } from '../attachments/bindOnSave';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
@@ -62,7 +61,7 @@ export interface WrittenPage {
  */
 export async function writePage(deps: AppDeps, db: DbOrTx, input: SavePageInput, now: number): Promise<WrittenPage> {
   checkPageContent(input.content);
-  const vector = searchVectorSql(input.title, input.content);
+  const tokens = pageTokens(input.title, input.content);
   if (input.pageId > 0) {
     const saved = await saveOver(db, {
       pageId: input.pageId,
@@ -76,33 +75,28 @@ export async function writePage(deps: AppDeps, db: DbOrTx, input: SavePageInput,
       now,
       comments: input.comments ?? '',
       extInfo: input.extInfo,
-      vector,
+      tokens,
       keepHistory: input.history === false ? 0 : await historyRetention(deps),
       lockedFor: input.respectLocks ? input.uid : undefined,
     });
-    if (!saved) throw pageNotFound();
+    if (!saved) throw pageGone();
     if (saved.blockedBy !== undefined) throw new ApiError(ErrorCode.GENERIC, '{name} is editing this page; try again later', { name: saved.blockedBy });
     await bindLinkedOrphans(db, saved.row, input.uid, now);
     return saved;
   }
-  const [row] = await db
-    .insert(pages)
-    .values({
-      itemId: input.itemId,
-      catId: input.catId ?? 0,
-      pageTitle: input.title,
-      pageContent: input.content,
-      sNumber: input.sNumber || DEFAULT_S_NUMBER,
-      authorUid: input.uid,
-      authorUsername: input.username,
-      addtime: now,
-      pageAddtime: now,
-      pageComments: input.comments ?? '',
-      extInfo: input.extInfo ?? '',
-      version: 1,
-      searchVector: vector,
-    })
-    .returning(pageColumns);
+  const row = await pageRepo.insert(db, {
+    itemId: input.itemId,
+    catId: input.catId ?? 0,
+    title: input.title,
+    content: input.content,
+    sNumber: input.sNumber || DEFAULT_S_NUMBER,
+    authorUid: input.uid,
+    authorUsername: input.username,
+    comments: input.comments ?? '',
+    extInfo: input.extInfo ?? '',
+    tokens,
+    now,
+  });
   await bindLinkedOrphans(db, row, input.uid, now);
   return { row };
 }

@@ -1,8 +1,8 @@
 // The recycle bin of an item, newest first.
-import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { recycle } from '../../db/schema';
+import * as recycleRepo from '../../db/repos/recycle';
+import type { RecycleRow } from '../../db/repos/recycle';
 
-export function recycleList(db: DbOrTx, itemId: number) {
-  return db.select().from(recycle).where(eq(recycle.itemId, itemId)).orderBy(desc(recycle.delTime), desc(recycle.id));
+export function recycleList(db: DbOrTx, itemId: number): Promise<RecycleRow[]> {
+  return recycleRepo.listOfItem(db, itemId);
 }

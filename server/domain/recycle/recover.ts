@@ -1,27 +1,18 @@
 // Recovering a page from the recycle bin puts it back at the item root (cat_id 0, as ShowDoc)
 // and announces it as a save (source 'recover') so menus and live documents catch up.
-import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { items, pages, recycle } from '../../db/schema';
-import { pageColumns } from '../pages/columns';
+import * as pageRepo from '../../db/repos/pages';
+import * as recycleRepo from '../../db/repos/recycle';
+import * as itemTouches from '../../db/repos/itemTouches';
 
 export async function recoverPage(deps: AppDeps, itemId: number, pageId: number, uid: number): Promise<boolean> {
   const now = deps.now();
   const row = await deps.db.transaction(async (tx) => {
-    const [entry] = await tx
-      .select({ id: recycle.id })
-      .from(recycle)
-      .where(and(eq(recycle.itemId, itemId), eq(recycle.pageId, pageId)))
-      .limit(1);
-    if (!entry) return undefined;
-    const [page] = await tx
-      .update(pages)
-      .set({ isDel: 0, catId: 0, addtime: now, version: sql`${pages.version} + 1` })
-      .where(and(eq(pages.pageId, pageId), eq(pages.itemId, itemId), eq(pages.isDel, 1)))
-      .returning(pageColumns);
+    if (!(await recycleRepo.hasEntry(tx, itemId, pageId))) return undefined;
+    const page = await pageRepo.restoreAtRoot(tx, pageId, itemId, now);
     if (!page) return undefined;
-    await tx.delete(recycle).where(and(eq(recycle.itemId, itemId), eq(recycle.pageId, pageId)));
-    await tx.update(items).set({ lastUpdateTime: now }).where(eq(items.itemId, itemId));
+    await recycleRepo.deleteEntry(tx, itemId, pageId);
+    await itemTouches.setUpdateTime(tx, itemId, now);
     return page;
   });
   if (!row) return false;

@@ -1,9 +1,8 @@
 // Pages written without a search vector (older rows, bulk copies) get one before an item is
 // searched. Checked at most every 10 s per item and process.
-import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { pages } from '../../db/schema';
-import { searchVectorSql } from './tokens';
+import * as searchRepo from '../../db/repos/search';
+import { pageTokens } from './tokens';
 
 const CHECK_EVERY_MS = 10_000;
 const BATCH = 200;
@@ -20,20 +19,11 @@ export async function backfillVectors(db: DbOrTx, itemId: number): Promise<numbe
   checkedAt.set(itemId, Date.now());
   let done = 0;
   for (;;) {
-    const rows = await db
-      .select({ pageId: pages.pageId, title: pages.pageTitle, content: pages.pageContent })
-      .from(pages)
-      .where(and(eq(pages.itemId, itemId), isNull(pages.searchVector)))
-      .limit(BATCH);
+    const rows = await searchRepo.unindexedOfItem(db, itemId, BATCH);
     let updated = 0;
     for (const r of rows) {
       // only if the text is still what the vector was computed from
-      const out = await db
-        .update(pages)
-        .set({ searchVector: searchVectorSql(r.title, r.content) })
-        .where(and(eq(pages.pageId, r.pageId), eq(pages.pageTitle, r.title), eq(pages.pageContent, r.content)))
-        .returning({ id: pages.pageId });
-      updated += out.length;
+      if (await searchRepo.setVectorIfUnchanged(db, r, pageTokens(r.title, r.content))) updated++;
     }
     done += updated;
     if (rows.length < BATCH || updated === 0) break;

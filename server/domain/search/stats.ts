@@ -5,22 +5,14 @@
 // most every `everyMs` per process: 1 s for PGlite, where the check is one cheap function call in
 // the same process, 30 s against a server — whether many pages changed since the last ANALYZE,
 // and refresh the statistics then, before planning (and merge the search index's pending list).
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import * as searchRepo from '../../db/repos/search';
 
 const lastCheck = new WeakMap<object, number>();
 
 export async function keepPageStatsFresh(db: DbOrTx, everyMs = 30_000): Promise<void> {
   if (Date.now() - (lastCheck.get(db) ?? 0) < everyMs) return;
   lastCheck.set(db, Date.now());
-  // the functions behind pg_stat_user_tables, without its joins (a tenth of the cost)
-  const res = await db.execute(sql`
-    select pg_stat_get_live_tuples('pages'::regclass)::int as live, pg_stat_get_mod_since_analyze('pages'::regclass)::int as changed`);
-  const row = (res as unknown as { rows: { live: number; changed: number }[] }).rows[0];
-  if (row && row.changed > 500 && row.changed > row.live * 0.1) {
-    await db.execute(sql`analyze pages`);
-    // new vectors wait in the GIN index's unsorted pending list, which every index search reads
-    // whole (a fifth of a rare-word search after a few thousand saves): merge it, as autovacuum would
-    await db.execute(sql`select gin_clean_pending_list('pages_search_idx')`);
-  }
+  const row = await searchRepo.pageTableChanges(db);
+  if (row && row.changed > 500 && row.changed > row.live * 0.1) await searchRepo.analyzePages(db);
 }

@@ -5,7 +5,6 @@
 // characters, so a one-character Chinese keyword and longer phrases both hit the GIN index.
 // For a keyword of one word or one or two CJK characters the index answer is exact; longer
 // keywords are then checked on the text (see search.ts).
-import { sql, type SQL } from 'drizzle-orm';
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 /** runs of CJK characters, or runs of other letters and digits */
@@ -90,10 +89,9 @@ export function indexTokens(text: string): string[] {
   return [...out];
 }
 
-/** SQL expression for pages.search_vector from a title and content. */
-export function searchVectorSql(title: string, content: string): SQL {
-  const tokens = indexTokens(`${title}\n${content}`);
-  return sql`array_to_tsvector(string_to_array(${tokens.join(' ')}, ' '))`;
+/** The index tokens of a page (stored as pages.search_vector by the repositories). */
+export function pageTokens(title: string, content: string): string[] {
+  return indexTokens(`${title}\n${content}`);
 }
 
 export interface KeywordQuery {

@@ -4,12 +4,13 @@
 // versions that were there before this one: deleting from the keep-th newest down leaves `keep`
 // versions counting the new one. A concurrent save of the same page waits on the row lock and
 // then works from the version that save wrote. With `lockedFor`, another user's live HTTP or
-// exclusive edit lock (httpLocks.ts) refuses the save in the same statement, with no window
-// between the check and the write.
-import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { executeNamed } from '../../db/prepared';
-import type { PageData } from './columns';
+// exclusive edit lock (domain/pages/httpLocks.ts) refuses the save in the same statement (the
+// `blocker` step), with no window between the check and the write.
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { executeNamed } from '../prepared';
+import type { PageData } from './pages';
+import { searchVectorOf } from './search';
 
 export interface SaveOverInput {
   pageId: number;
@@ -26,7 +27,8 @@ export interface SaveOverInput {
   comments: string;
   /** undefined = keep */
   extInfo?: string;
-  vector: SQL;
+  /** the search index's tokens of title and content (domain/search/tokens.ts) */
+  tokens: string[];
   /** versions kept; 0 = this writer keeps no history (the open API) */
   keepHistory: number;
   /** refuse the save while another user than this one holds a blocking edit lock */
@@ -65,6 +67,7 @@ const HISTORY_COLUMNS = sql.raw('page_id, item_id, cat_id, page_title, page_cont
 export async function saveOver(db: DbOrTx, x: SaveOverInput): Promise<SavedOver | undefined> {
   const history = x.keepHistory > 0;
   const checkLock = x.lockedFor !== undefined;
+  const vector = searchVectorOf(x.tokens);
   const rows = await executeNamed<Row>(db, 'save_over', sql`
     with blocker as (
       select lock_username from page_locks
@@ -98,7 +101,7 @@ export async function saveOver(db: DbOrTx, x: SaveOverInput): Promise<SavedOver 
         page_comments = ${x.comments},
         ext_info = coalesce(${x.extInfo ?? null}::text, prev.ext_info),
         version = p.version + 1,
-        search_vector = ${x.vector}
+        search_vector = ${vector}
       from prev where p.page_id = prev.page_id
       returning p.page_id, p.item_id, p.cat_id, p.page_title, p.page_content, p.s_number, p.author_uid, p.author_username,
         p.addtime, p.page_addtime, p.page_comments, p.ext_info, p.is_del, p.version

@@ -1,2 +1,0 @@
-// Page columns without the search vector (it is large and never leaves the database).
-export { pageColumns, type PageData } from '../../db/repos/pages';
