@@ -100,42 +100,6 @@ export interface ItemInfo {
   current_page_id?: Id;
 }
 
-export interface PageInfo {
-  page_id: Id;
-  item_id?: Id;
-  cat_id?: Id;
-  page_title: string;
-  page_content: string;
-  addtime?: string;
-  page_addtime?: string;
-  author_username?: string;
-  author_uid?: Id;
-  attachment_count?: number | string;
-  unique_key?: string;
-  expire_time?: number | string;
-  s_number?: Id;
-}
-
-export interface PageHistoryEntry {
-  page_history_id: Id;
-  page_id?: Id;
-  addtime: string | number;
-  author_username?: string;
-  page_comments?: string;
-  page_title?: string;
-}
-
-export interface PageDiff {
-  page: PageInfo;
-  history_page: PageInfo;
-}
-
-export interface SinglePageLink {
-  unique_key?: string;
-  page_id?: Id;
-  expire_time?: number | string;
-}
-
 export interface Attachment {
   file_id: Id;
   display_name: string;
@@ -160,15 +124,6 @@ export interface AttachmentPage {
   quota_m?: number;
   user_quota_m?: number;
   site_quota_m?: number;
-}
-
-export interface SearchResult {
-  item_id: Id;
-  item_name: string;
-  pages: Array<MenuPage & { search_content?: string }>;
-  /** Quire: hits come 50 at a time (ShowDoc servers send neither field) */
-  page?: number;
-  has_more?: boolean;
 }
 
 export interface CatalogRow {
@@ -222,13 +177,10 @@ export interface TeamItemMember {
 }
 
 export type { Template } from '@shared/api/template';
-
-export interface MockInfo {
-  page_id?: Id;
-  template?: string;
-  path?: string;
-  unique_key?: string;
-}
+export type { PageInfo, PageHistoryEntry, PageDiff, SinglePageLink, LockInfo } from '@shared/api/page';
+export type { SearchResult } from '@shared/api/item/search';
+export type { MockInfo } from '@shared/api/mock';
+export type { RecycleEntry } from '@shared/api/recycle';
 
 export interface Notice {
   notice_id: Id;
@@ -239,23 +191,9 @@ export interface Notice {
   is_read?: Flag;
 }
 
-export interface LockInfo {
-  lock: Flag;
-  is_cur_user?: Flag;
-  lock_username?: string;
-  lock_uid?: Id;
-}
-
 export interface ItemKey {
   api_key: string;
   api_token: string;
-}
-
-export interface RecycleEntry {
-  page_id: Id;
-  page_title: string;
-  del_by_username?: string;
-  del_time?: string | number;
 }
 
 /** true for 1, '1', true */

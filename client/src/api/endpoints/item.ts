@@ -1,6 +1,7 @@
 // /api/item/*, /api/import/auto, export addresses
-import { apiUrl, call, upload } from '../http';
-import type { Id, ItemInfo, ItemKey, ItemSummary, SearchResult } from '../types';
+import { apiUrl, call, callAction, upload } from '../http';
+import type * as itemSearchApi from '@shared/api/item/search';
+import type { Id, ItemInfo, ItemKey, ItemSummary } from '../types';
 
 export const myList = (original = false) => call<ItemSummary[]>('item/myList', original ? { original: 1 } : {}, { loading: false });
 
@@ -8,7 +9,8 @@ export const myList = (original = false) => call<ItemSummary[]>('item/myList', o
 export const info = (p: { item_id: Id; keyword?: string; default_page_id?: Id }) =>
   call<ItemInfo>('item/info', p, { itemPassword: { itemId: p.item_id, pageId: p.default_page_id }, loading: !!p.keyword });
 
-export const search = (p: { item_id: Id; keyword: string; page?: number }) => call<SearchResult>('item/search', p, { itemPassword: { itemId: p.item_id } });
+export const search = (p: { item_id: Id; keyword: string; page?: number }) =>
+  callAction<typeof itemSearchApi.search>('item/search', p, { itemPassword: { itemId: p.item_id } });
 export const exitItem = (item_id: Id) => call('item/exitItem', { item_id });
 /** positions: item_id → position */
 export const sort = (positions: Record<string, number>) => call('item/sort', { data: positions });

@@ -1,38 +1,44 @@
 // /api/page/*, /api/recycle/*, /api/template/*, /api/mock/*
 import { call, callAction, upload } from '../http';
+import type * as pageApi from '@shared/api/page';
+import type * as recycleApi from '@shared/api/recycle';
+import type * as mockApi from '@shared/api/mock';
 import type * as templateApi from '@shared/api/template';
 import type { ParamsIn } from '@shared/api/contract';
-import type { Attachment, Id, LockInfo, MockInfo, PageDiff, PageHistoryEntry, PageInfo, RecycleEntry, SinglePageLink } from '../types';
+import type { Attachment, Id } from '../types';
 
 /** page/info; 10303/10307 send the reader to the password screen (item 0: the page decides). */
 export const info = (page_id: Id, item_id?: Id) =>
-  call<PageInfo>('page/info', { page_id }, { itemPassword: { itemId: item_id ?? 0, pageId: page_id }, loading: false });
-export const infoByKey = (unique_key: string) => call<PageInfo>('page/infoByKey', { unique_key }, { loading: false });
-export const history = (page_id: Id) => call<PageHistoryEntry[]>('page/history', { page_id });
-export const updateHistoryComments = (p: { page_id: Id; page_history_id: Id; page_comments: string }) => call('page/updateHistoryComments', p);
-export const remove = (page_id: Id) => call('page/delete', { page_id });
+  callAction<typeof pageApi.info>('page/info', { page_id }, { itemPassword: { itemId: item_id ?? 0, pageId: page_id }, loading: false });
+export const infoByKey = (unique_key: string) => callAction<typeof pageApi.infoByKey>('page/infoByKey', { unique_key }, { loading: false });
+export const history = (page_id: Id) => callAction<typeof pageApi.history>('page/history', { page_id });
+export const updateHistoryComments = (p: { page_id: Id; page_history_id: Id; page_comments: string }) =>
+  callAction<typeof pageApi.updateHistoryComments>('page/updateHistoryComments', p);
+export const remove = (page_id: Id) => callAction<typeof pageApi.remove>('page/delete', { page_id });
 /** create=true makes (or renews) the single-page link; false cancels it */
 export const createSinglePage = (page_id: Id, create: boolean) =>
-  call<SinglePageLink | []>('page/createSinglePage', { page_id, isCreateSiglePage: create ? 'true' : 'false' });
+  callAction<typeof pageApi.createSinglePage>('page/createSinglePage', { page_id, isCreateSiglePage: create ? 'true' : 'false' });
 export const uploadList = (page_id: Id) => call<Attachment[] | { list: Attachment[] }>('page/uploadList', { page_id }, { loading: false });
 export const deleteUploadFile = (p: { file_id: Id; page_id: Id }) => call('page/deleteUploadFile', p);
 export const save = (p: { page_id: Id; item_id: Id; page_title: string; page_content: string; cat_id?: Id; page_comments?: string; s_number?: Id }) =>
-  call<{ page_id: Id }>('page/save', { ...p, page_content: encodeURIComponent(p.page_content), is_urlencode: 1 });
+  callAction<typeof pageApi.save>('page/save', { ...p, page_content: encodeURIComponent(p.page_content), is_urlencode: 1 });
 /** positions: page_id → position */
-export const sort = (item_id: Id, positions: Record<string, number>) => call('page/sort', { item_id, pages: positions });
-export const diff = (page_id: Id, page_history_id: Id) => call<PageDiff>('page/diff', { page_id, page_history_id });
-export const setLock = (p: { page_id: Id; item_id: Id; lock_to?: number }) => call<{ id: Id }>('page/setLock', p, { loading: false });
-export const isLock = (page_id: Id) => call<LockInfo>('page/isLock', { page_id }, { loading: false });
+export const sort = (item_id: Id, positions: Record<string, number>) => callAction<typeof pageApi.sort>('page/sort', { item_id, pages: positions });
+export const diff = (page_id: Id, page_history_id: Id) => callAction<typeof pageApi.diff>('page/diff', { page_id, page_history_id });
+export const setLock = (p: { page_id: Id; item_id: Id; lock_to?: number }) => callAction<typeof pageApi.setLock>('page/setLock', p, { loading: false });
+export const isLock = (page_id: Id) => callAction<typeof pageApi.isLock>('page/isLock', { page_id }, { loading: false });
 
-export const recycleList = (item_id: Id) => call<RecycleEntry[]>('recycle/getList', { item_id });
-export const recover = (item_id: Id, page_id: Id) => call('recycle/recover', { item_id, page_id });
+export const recycleList = (item_id: Id) => callAction<typeof recycleApi.getList>('recycle/getList', { item_id });
+export const recover = (item_id: Id, page_id: Id) => callAction<typeof recycleApi.recover>('recycle/recover', { item_id, page_id });
 
 export const templates = () => callAction<typeof templateApi.getList>('template/getList', {});
 export const saveTemplate = (p: ParamsIn<typeof templateApi.save>) => callAction<typeof templateApi.save>('template/save', p);
 export const deleteTemplate = (id: Id) => callAction<typeof templateApi.remove>('template/delete', { id });
 
-export const addMock = (p: { page_id: Id; template: string; path: string }) => call<MockInfo>('mock/add', p);
-export const mockInfo = (page_id: Id) => call<MockInfo>('mock/infoByPageId', { page_id });
+export const addMock = (p: { page_id: Id; template: string; path: string }) => callAction<typeof mockApi.add>('mock/add', p);
+/** the page's mock, null when it has none (the server answers []) */
+export const mockInfo = (page_id: Id) =>
+  callAction<typeof mockApi.infoByPageId>('mock/infoByPageId', { page_id }).then((m) => (Array.isArray(m) ? null : m));
 
 /** Attachment upload to a page (multipart field `file`). */
 export const uploadAttachment = (p: { page_id: Id; item_id: Id; file: File }) => {
