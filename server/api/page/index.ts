@@ -9,7 +9,7 @@ import { ErrorCode } from '../../../shared/errors';
 import * as api from '../../../shared/api/page';
 import { accessToItemId, findPage, pageNotFound, placeOf, readablePage } from '../../policies/request';
 import { requireEdit, type ItemAccess } from '../../policies/itemAccess';
-import { findItemCached } from '../../policies/load';
+import { findItem } from '../../policies/load';
 import { placesOf } from '../../policies/pageRequest';
 import {
   canAnnotateHistory,
@@ -79,7 +79,7 @@ async function sharedPage(req: ActionRequest, key: string) {
   if (share === 'expired') throw badParam('This share link has expired');
   if (!share) throw badParam('This share link does not exist or was cancelled');
   const page = await findLivePage(req.deps.db, share.pageId);
-  if (!page || !(await findItemCached(req.deps, page.itemId))) throw pageNotFound();
+  if (!page || !(await findItem(req.deps.db, page.itemId))) throw pageNotFound();
   return presentSharedPage(page, await attachmentCount(req.deps.db, page.pageId), share);
 }
 
