@@ -17,6 +17,7 @@ import { deletePage } from '../domain/pages/delete';
 import { shareByKey, shareOfPage, toggleShare } from '../domain/pages/share';
 import { attachmentCount } from '../domain/pages/read';
 import { liveLock, setHttpLock } from '../domain/pages/httpLocks';
+import { lockRuleFor } from '../policies/locks';
 import { applyPageOrder, pagesOfItem } from '../domain/pages/sort';
 import { findPageData } from '../domain/pages/find';
 import { presentHistory, presentPage, presentSharedPage } from '../presenters/page';
@@ -116,7 +117,7 @@ const save = action({
       uid: me.uid,
       username: me.username,
       source: p.bool('from_collab') ? 'collab' : 'http',
-      respectLocks: true,
+      respectLocks: lockRuleFor(me, 'http'),
     });
     return { page_id: r.pageId, item_id: r.itemId, cat_id: r.catId, page_title: title, version: r.version, created: r.created };
   },
@@ -211,13 +212,13 @@ const setLock = action({
       // releasing one's own lock needs no rights (ShowDoc sends it from the unload handler); the
       // answer is the same whether the page exists or not, so it tells a stranger nothing
       const page = await findPage(req, pageId);
-      if (page) await setHttpLock(req.deps, { pageId, itemId: page.itemId, uid: me.uid, username: me.username, lockTo });
+      if (page) await setHttpLock(req.deps, { pageId, itemId: page.itemId, uid: me.uid, username: me.username, lockTo }, lockRuleFor(me, 'http'));
       return { id: 0 };
     }
     const { page, access } = await readablePage(req, pageId);
     requireEdit(access);
     checkSameItem(req, access);
-    const r = await setHttpLock(req.deps, { pageId: page.pageId, itemId: page.itemId, uid: me.uid, username: me.username, lockTo });
+    const r = await setHttpLock(req.deps, { pageId: page.pageId, itemId: page.itemId, uid: me.uid, username: me.username, lockTo }, lockRuleFor(me, 'http'));
     return { id: r.id };
   },
 });

@@ -18,6 +18,7 @@ import { pageColumns, type PageData } from './columns';
 import { bindLinkedOrphans } from '../attachments/bindOnSave';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
+import type { LockRule } from '../locks/rule';
 
 export interface SavePageInput {
   itemId: number;
@@ -37,8 +38,8 @@ export interface SavePageInput {
   source: DomainEvents['page.saved']['source'];
   /** false for writers that keep no history (the open API, as ShowDoc) */
   history?: boolean;
-  /** refuse while another user holds a blocking edit lock on the page (HTTP page/save) */
-  respectLocks?: boolean;
+  /** refuse when the edit-lock rule (server/policies/locks.ts, from the caller) says another user's lock forbids the write (HTTP page/save) */
+  respectLocks?: LockRule;
 }
 
 export interface SavePageResult {
@@ -78,7 +79,7 @@ export async function writePage(deps: AppDeps, db: DbOrTx, input: SavePageInput,
       extInfo: input.extInfo,
       vector,
       keepHistory: input.history === false ? 0 : await historyRetention(deps),
-      lockedFor: input.respectLocks ? input.uid : undefined,
+      underLock: input.respectLocks,
     });
     if (!saved) throw pageNotFound();
     if (saved.blockedBy !== undefined) throw new ApiError(ErrorCode.GENERIC, '{name} is editing this page; try again later', { name: saved.blockedBy });
