@@ -140,6 +140,42 @@ describe('access removed while connected', () => {
     expect(await emitAck(s, 'item:join', { item_id: itemId })).toMatchObject({ ok: true });
   });
 
+  it('a re-check that cannot be answered fails closed: the socket leaves, co-editing closes, the failure is logged', async () => {
+    const member = await app.register('ar_unsure');
+    const itemId = await seedItem(app.deps.db, owner, PRIVATE);
+    const pageId = await seedPage(app.deps.db, itemId, 'unsure');
+    await addMember(app.deps.db, itemId, member, 1);
+    const s = await sock(member);
+    const got = watch(s);
+    expect(await emitAck(s, 'item:join', { item_id: itemId })).toMatchObject({ ok: true });
+    expect(await emitAck(s, 'page:join', { page_id: pageId, mode: 'edit' })).toMatchObject({ ok: true });
+    const e = editor(pageId, member);
+    await synced(e);
+    const closes: number[] = [];
+    e.provider.on('connection-close', (ev: any) => ev && closes.push(ev.code));
+    const warned: string[] = [];
+    const { log, reads } = app.deps;
+    const warn = log.warn;
+    const grantsOf = reads.grantsOf;
+    log.warn = (msg) => void warned.push(msg);
+    // the membership cannot be read (a database outage, say): nobody can tell whether access remains
+    reads.grantsOf = () => Promise.reject(new Error('database unavailable'));
+    try {
+      app.deps.events.emit('item.accessChanged', { itemId });
+      await until(() => got.revoked.length === 2, 'both rooms left');
+      await until(() => closes.includes(1011), 'co-editing closed as a server error');
+      await until(async () => (await lockRows(pageId)).length === 0, 'the edit session ended');
+      expect(warned).toContain('room access re-check failed; the socket leaves the room');
+      expect(warned).toContain('co-editing access re-check failed; closing the connection');
+    } finally {
+      reads.grantsOf = grantsOf;
+      log.warn = warn;
+    }
+    // once access can be told again, the member is let back in
+    expect(await emitAck(s, 'page:join', { page_id: pageId, mode: 'edit' })).toMatchObject({ ok: true });
+    await synced(e);
+  });
+
   it('an archived item refuses editing: editors become readers, the lock goes, co-editing turns read-only', async () => {
     const ed = await app.register('ar_editor');
     const itemId = await seedItem(app.deps.db, owner);
