@@ -1,22 +1,23 @@
 // `npm run workers`: a process for scheduled background work beside the API processes of a
-// scale-out setup (DATABASE_URL). Today that is the housekeeping schedule (expired tokens,
-// captchas, mail tokens, the 30-day recycle-bin purge); steps are idempotent and run under a
-// cluster-wide advisory lock, so any number of workers (and API processes) may run together.
+// scale-out setup (DATABASE_URL). Its one job is the housekeeping schedule (expired tokens,
+// captchas, mail tokens, the 30-day recycle-bin purge, orphan files: every step is listed in
+// server/domain/housekeeping.ts); steps are idempotent and run under a cluster-wide advisory
+// lock, so any number of workers (and API processes) may run together.
 import { ConfigError, loadConfig } from '../server/config';
 import { createLogger } from '../server/logger';
 import { openDatabase } from '../server/db/client';
 import { createDeps } from '../server/deps';
 import { runCleanup } from '../server/domain/housekeeping';
-// the controllers register their cleanup steps when loaded
-import '../server/api/index';
+import { housekeepingEveryMs } from './schedule';
 
 const HOUSEKEEPING_LOCK = 0x71756972; // "quir"
-const EVERY_MS = Number(process.env.QUIRE_HOUSEKEEPING_MS ?? 3600_000);
 
 async function main(): Promise<void> {
   let config;
+  let everyMs: number;
   try {
     config = loadConfig();
+    everyMs = housekeepingEveryMs();
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`quire workers: configuration error: ${e.message}\n`);
@@ -37,8 +38,8 @@ async function main(): Promise<void> {
     await database.withExclusiveLock(HOUSEKEEPING_LOCK, () => runCleanup(deps));
     log.info('housekeeping done', { ms: Date.now() - started });
   };
-  const timer = setInterval(() => void tick().catch((err) => log.warn('housekeeping failed', { err: err.message })), EVERY_MS);
-  log.info('quire workers ready', { everyMs: EVERY_MS });
+  const timer = setInterval(() => void tick().catch((err) => log.warn('housekeeping failed', { err: err.message })), everyMs);
+  log.info('quire workers ready', { everyMs: everyMs });
   await tick().catch((err) => log.warn('housekeeping failed', { err: err.message }));
 
   const stop = async () => {

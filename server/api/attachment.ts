@@ -16,13 +16,7 @@ import { decideFileVisit } from '../domain/attachments/visitAccess';
 import { openForServing } from '../domain/attachments/serve';
 import { presentAttachment, toMiB } from '../presenters/attachment';
 import { deleteUploadFile, upload, uploadImg, uploadList } from './pageUpload';
-import { registerCleanup } from '../domain/housekeeping';
-import { removeOrphanFiles } from '../domain/attachments/orphans';
 import { uploadQuotas } from '../domain/attachments/quota';
-
-registerCleanup(async (deps) => {
-  await removeOrphanFiles(deps);
-});
 
 const fileNotFound = () => new ApiError(ErrorCode.GENERIC, 'File not found');
 

@@ -7,13 +7,7 @@ import { accessToItemId } from '../policies/request';
 import { requireManage } from '../policies/itemAccess';
 import { recycleList } from '../domain/recycle/list';
 import { recoverPage } from '../domain/recycle/recover';
-import { purgeRecycleBin } from '../domain/recycle/purge';
-import { registerCleanup } from '../domain/housekeeping';
 import { presentRecycle } from '../presenters/pageRecycle';
-
-registerCleanup(async (deps) => {
-  await purgeRecycleBin(deps);
-});
 
 const getList = action(api.getList, {
   auth: 'required',

@@ -4,12 +4,9 @@
 import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { AppDeps } from '../deps';
-import { findItem, catalogTopMap } from '../policies/load';
-import { accessWithItemPwd } from '../policies/request';
+import { itemRoomAccess, pageRoomAccess, type LiveViewer } from '../policies/roomAccess';
+import { canJoinUserRoom, type RoomRefusal, type RoomVerdict } from '../policies/rooms';
 import { clientIp } from './clientIp';
-import { topCatalogAllowed, type ItemAccess } from '../policies/itemAccess';
-import { pages } from '../db/schema';
-import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '../../shared/errors';
 import { ApiError } from '../errors';
 import { localize } from '../../shared/messages';
@@ -27,6 +24,13 @@ type Ack = (reply: Record<string, unknown>) => void;
 
 const itemRoom = (id: number) => `item:${id}`;
 const editRoom = (id: number) => `page:${id}:edit`;
+
+/** what a refused join answers: the ShowDoc code and message of the same refusal over HTTP */
+const REFUSALS: Record<Exclude<RoomRefusal, 'not-found'>, [number, string]> = {
+  password: [ErrorCode.ITEM_PASSWORD_REQUIRED, 'This item is private; enter its password'],
+  'no-permission': [ErrorCode.NO_PERMISSION, 'No permission'],
+  'no-edit': [ErrorCode.NO_PERMISSION, 'You do not have permission to edit this item'],
+};
 
 const toId = (v: unknown): number => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : 0;
@@ -64,7 +68,7 @@ export class Gateway {
     });
     this.io.use(socketAuth(deps, this.socketsPerUser));
     this.io.on('connection', (s) => this.onConnection(s));
-    this.heartbeat = setInterval(() => void refreshLocks(deps, [...this.editedPages.keys()]).catch(() => {}), 60_000);
+    this.heartbeat = setInterval(() => this.background(refreshLocks(deps, [...this.editedPages.keys()]), 'edit lock heartbeat failed'), 60_000);
     this.heartbeat.unref();
     this.subscribe();
   }
@@ -84,7 +88,7 @@ export class Gateway {
     if (data.user) {
       const uid = data.user.uid;
       this.socketsPerUser.set(uid, (this.socketsPerUser.get(uid) ?? 0) + 1);
-      void s.join(`user:${uid}`);
+      if (canJoinUserRoom(data.user, uid)) void s.join(`user:${uid}`);
     }
     const safe = (fn: (p: any, ack?: Ack) => Promise<void>) => (p: unknown, ack?: unknown) => {
       const a = typeof ack === 'function' ? (ack as Ack) : undefined;
@@ -110,55 +114,52 @@ export class Gateway {
     s.on('disconnect', () => this.onDisconnect(s));
   }
 
-  private async access(s: Socket, itemId: number, itemPwd?: unknown): Promise<ItemAccess | null> {
-    const item = await findItem(this.deps.db, itemId);
-    if (!item) return null;
+  /**
+   * The socket's user and proofs for the room policies. `join`: a join message, whose `_item_pwd`
+   * (counted with item/pwd's limiter from the client's address) may open a private item; re-checks
+   * carry only the grant cookie.
+   */
+  private viewer(s: Socket, join?: { itemPwd: unknown }): LiveViewer {
     const data = s.data as SocketData;
-    const ip = clientIp(s.handshake.headers, s.handshake.address, this.deps.config.trustProxy);
-    return accessWithItemPwd(this.deps, ip, data.user, item, { grantCookie: data.grantCookie, itemPwd: typeof itemPwd === 'string' ? itemPwd : undefined });
+    if (!join) return { user: data.user, proofs: { grantCookie: data.grantCookie } };
+    return {
+      user: data.user,
+      proofs: { grantCookie: data.grantCookie, itemPwd: typeof join.itemPwd === 'string' ? join.itemPwd : undefined },
+      ip: clientIp(s.handshake.headers, s.handshake.address, this.deps.config.trustProxy),
+    };
+  }
+
+  /** answers a refused join; false when the verdict allows it */
+  private refused(s: Socket, ack: Ack | undefined, verdict: RoomVerdict, notFound: string): boolean {
+    if (verdict.allowed) return false;
+    const [code, template] = verdict.refusal === 'not-found' ? [ErrorCode.GENERIC, notFound] : REFUSALS[verdict.refusal];
+    this.refuse(s, ack, code, template);
+    return true;
   }
 
   private async joinItem(s: Socket, p: Record<string, unknown>, ack?: Ack): Promise<void> {
     const itemId = toId(p.item_id);
-    const access = itemId ? await this.access(s, itemId, p._item_pwd) : null;
-    if (!access) return this.refuse(s, ack, ErrorCode.GENERIC, 'Item not found or deleted');
-    if (!access.canVisit) {
-      return access.needsPassword
-        ? this.refuse(s, ack, ErrorCode.ITEM_PASSWORD_REQUIRED, 'This item is private; enter its password')
-        : this.refuse(s, ack, ErrorCode.NO_PERMISSION, 'No permission');
-    }
+    const verdict: RoomVerdict = itemId ? await itemRoomAccess(this.deps, this.viewer(s, { itemPwd: p._item_pwd }), itemId) : { allowed: false, refusal: 'not-found' };
+    if (this.refused(s, ack, verdict, 'Item not found or deleted')) return;
     const room = itemRoom(itemId);
     (s.data as SocketData).joined[room] ??= { since: Date.now(), mode: 'read' };
     await s.join(room);
     ack?.({ ok: true, presence: await broadcastPresence(this.io, room) });
   }
 
-  /** the page and the caller's access to it, including the catalog limit */
-  private async pageAccess(s: Socket, pageId: number, itemPwd?: unknown) {
-    const [page] = pageId ? await this.deps.db.select({ itemId: pages.itemId, catId: pages.catId }).from(pages).where(and(eq(pages.pageId, pageId), eq(pages.isDel, 0))) : [];
-    if (!page) return null;
-    const access = await this.access(s, page.itemId, itemPwd);
-    if (!access) return null;
-    let inLimit = true;
-    if (access.catIds !== null) inLimit = topCatalogAllowed(access, (await catalogTopMap(this.deps.db, page.itemId)).get(page.catId) ?? 0);
-    return { page, access, visible: access.canVisit && inLimit };
-  }
-
   private async joinPage(s: Socket, p: Record<string, unknown>, ack?: Ack): Promise<void> {
     const pageId = toId(p.page_id);
     const mode = p.mode === 'edit' ? 'edit' : 'read';
-    const r = await this.pageAccess(s, pageId, p._item_pwd);
-    if (!r) return this.refuse(s, ack, ErrorCode.GENERIC, 'Page not found or deleted');
-    if (!r.visible) {
-      return r.access.needsPassword
-        ? this.refuse(s, ack, ErrorCode.ITEM_PASSWORD_REQUIRED, 'This item is private; enter its password')
-        : this.refuse(s, ack, ErrorCode.NO_PERMISSION, 'No permission');
-    }
+    const r = pageId ? await pageRoomAccess(this.deps, this.viewer(s, { itemPwd: p._item_pwd }), pageId) : null;
+    if (!r?.page) return this.refuse(s, ack, ErrorCode.GENERIC, 'Page not found or deleted');
+    if (this.refused(s, ack, r.read, 'Page not found or deleted')) return;
     const data = s.data as SocketData;
+    const user = data.user;
     let lock: { mode: string; holder: string } | null = null;
     if (mode === 'edit') {
-      if (!data.user || !r.access.canEdit) return this.refuse(s, ack, ErrorCode.NO_PERMISSION, 'You do not have permission to edit this item');
-      const j = await joinEditSession(this.deps, pageId, data.user.uid, data.user.username);
+      // (the policy lets only signed-in users edit; the guard tells the compiler)
+      if (this.refused(s, ack, user ? r.edit : { allowed: false, refusal: 'no-edit' }, 'Page not found or deleted') || !user) return;
+      const j = await joinEditSession(this.deps, pageId, user.uid, user.username);
       if (!j.ok) return this.refuse(s, ack, ErrorCode.NO_PERMISSION, '{lock_username} is editing this page', { lock_username: j.holder });
       lock = { mode: j.mode, holder: j.holder };
       this.editedPages.set(pageId, r.page.itemId);
@@ -222,83 +223,102 @@ export class Gateway {
     // a reload reconnects within the grace period: no leave/join flicker, the lock stays
     setTimeout(() => {
       for (const room of rooms) {
-        void broadcastPresence(this.io, room).catch(() => {});
+        this.background(broadcastPresence(this.io, room), 'presence broadcast failed', { room });
         const m = /^page:(\d+)$/.exec(room);
-        if (m && data.joined[room]?.mode === 'edit') void this.endSessionIfEmpty(Number(m[1])).catch(() => {});
+        if (m && data.joined[room]?.mode === 'edit') this.background(this.endSessionIfEmpty(Number(m[1])), 'ending an edit session failed', { page: Number(m[1]) });
       }
     }, SOCKET_LIMITS.presenceGraceMs).unref();
   }
 
-  /** Re-checks every local socket in an item's rooms; those refused leave at once. */
+  /** Re-checks every local socket in an item's rooms: those refused leave at once, editors who may no longer edit stay as readers. */
   private async revalidateItem(itemId: number): Promise<void> {
     const sockets = await this.io.local.fetchSockets();
     for (const rs of sockets) {
       const s = this.io.sockets.sockets.get(rs.id);
       if (!s) continue;
-      const data = s.data as SocketData;
-      for (const room of Object.keys(data.joined)) {
-        const m = /^(item|page):(\d+)$/.exec(room);
-        if (!m) continue;
-        const id = Number(m[2]);
-        let allowed: boolean;
-        let belongs: boolean;
-        if (m[1] === 'item') {
-          belongs = id === itemId;
-          if (!belongs) continue;
-          const a = await this.access(s, id);
-          allowed = !!a?.canVisit;
-        } else {
-          const r = await this.pageAccess(s, id);
-          belongs = !r || r.page.itemId === itemId;
-          if (!belongs) continue;
-          allowed = !!r?.visible;
-          if (allowed && data.joined[room].mode === 'edit' && !r!.access.canEdit) {
-            await s.leave(editRoom(id));
-            data.joined[room].mode = 'read';
-            s.emit('access:readonly', { page_id: id });
-          }
-        }
-        if (!allowed) {
-          delete data.joined[room];
-          await s.leave(room);
-          if (m[1] === 'page') await s.leave(editRoom(id));
-          s.emit('access:revoked', { room, item_id: itemId });
-          void broadcastPresence(this.io, room);
-        }
-      }
+      for (const room of Object.keys((s.data as SocketData).joined)) await this.recheckRoom(s, room, itemId);
     }
   }
 
-  /** Sockets whose token was revoked are disconnected. */
+  /** One room of one socket, when it is about the item. A check that cannot be answered fails closed: the socket leaves. */
+  private async recheckRoom(s: Socket, room: string, itemId: number): Promise<void> {
+    const m = /^(item|page):(\d+)$/.exec(room);
+    if (!m) return;
+    const id = Number(m[2]);
+    if (m[1] === 'item' && id !== itemId) return;
+    let read: RoomVerdict;
+    let edit: RoomVerdict = { allowed: true };
+    try {
+      if (m[1] === 'item') read = await itemRoomAccess(this.deps, this.viewer(s), id);
+      else {
+        const r = await pageRoomAccess(this.deps, this.viewer(s), id);
+        // a page of another item is not concerned (a page that is gone is)
+        if (r.page && r.page.itemId !== itemId) return;
+        ({ read, edit } = r);
+      }
+    } catch (err) {
+      this.deps.log.warn('room access re-check failed; the socket leaves the room', { room, err: (err as Error).message });
+      read = { allowed: false, refusal: 'no-permission' };
+    }
+    const data = s.data as SocketData;
+    const wasEditor = m[1] === 'page' && data.joined[room]?.mode === 'edit';
+    if (!read.allowed) {
+      delete data.joined[room];
+      await s.leave(room);
+      if (m[1] === 'page') await s.leave(editRoom(id));
+      s.emit('access:revoked', { room, item_id: itemId });
+    } else if (wasEditor && !edit.allowed) {
+      await s.leave(editRoom(id));
+      data.joined[room].mode = 'read';
+      s.emit('access:readonly', { page_id: id });
+    } else return;
+    this.background(broadcastPresence(this.io, room), 'presence broadcast failed', { room });
+    // an editor who left the session may have been its last one: the session's lock goes
+    if (wasEditor) this.background(this.endSessionIfEmpty(id), 'ending an edit session failed', { page: id });
+  }
+
+  /** Sockets whose token was revoked are disconnected (also when the token cannot be checked). */
   private async revalidateUser(uid: number): Promise<void> {
     for (const s of this.io.sockets.sockets.values()) {
       const data = s.data as SocketData;
       if (data.user?.uid !== uid) continue;
       const token = this.tokens.get(s);
-      const still = token ? await lookupToken(this.deps.db, token, this.deps.now()) : null;
+      let still = null;
+      try {
+        still = token ? await lookupToken(this.deps.db, token, this.deps.now()) : null;
+      } catch (err) {
+        this.deps.log.warn('token re-check failed; the socket is disconnected', { uid, err: (err as Error).message });
+      }
       if (!still) s.disconnect(true);
     }
+  }
+
+  /** work started from an event or a timer: its failure is logged, never lost */
+  private background(work: Promise<unknown>, what: string, fields: Record<string, unknown> = {}): void {
+    work.catch((err) => this.deps.log.warn(what, { ...fields, err: (err as Error)?.message ?? String(err) }));
   }
 
   private subscribe(): void {
     const { events } = this.deps;
     this.offs.push(
       events.on('item.accessChanged', ({ itemId }) => {
-        void this.revalidateItem(itemId).catch((err) => this.deps.log.warn('revalidate failed', { err: err.message }));
-        void this.collab.revalidate({ itemId }).catch(() => {});
+        this.background(this.revalidateItem(itemId), 'room access re-check failed', { item: itemId });
+        this.background(this.collab.revalidate({ itemId }), 'co-editing access re-check failed', { item: itemId });
       }),
       events.on('user.tokensRevoked', ({ uid }) => {
-        void this.revalidateUser(uid).catch(() => {});
-        void this.collab.revalidateUser(uid).catch(() => {});
+        this.background(this.revalidateUser(uid), 'token re-check failed', { uid });
+        this.background(this.collab.revalidateUser(uid), 'co-editing token re-check failed', { uid });
       }),
       events.on('page.lockChanged', ({ pageId }) => {
-        void this.collab.lockChanged(pageId).catch(() => {});
+        this.background(this.collab.lockChanged(pageId), 'co-editing lock re-check failed', { page: pageId });
       }),
       // browser-facing pushes go through the adapter from the process where they happen
       events.on('notice.created', ({ toUid, noticeId, title }) => {
-        void countUnread(this.deps.db, toUid)
-          .then((unread) => this.io.to(`user:${toUid}`).emit('notice', { notice_id: noticeId, notice_title: title, unread_count: unread }))
-          .catch(() => {});
+        this.background(
+          countUnread(this.deps.db, toUid).then((unread) => this.io.to(`user:${toUid}`).emit('notice', { notice_id: noticeId, notice_title: title, unread_count: unread })),
+          'notice push failed',
+          { uid: toUid },
+        );
       }),
       events.on('job.progress', (p) => {
         this.io.to(`user:${p.uid}`).emit('job', { job_id: p.jobId, name: p.name, status: p.status, progress: p.progress, result: p.result, error: p.error });
@@ -307,12 +327,12 @@ export class Gateway {
         this.io.to(itemRoom(p.itemId)).emit('item:changed', { item_id: p.itemId, page_id: p.pageId, created: p.created });
         this.io.to(pageRoom(p.pageId)).emit('page:saved', { page_id: p.pageId, version: p.version, uid: p.uid });
         if (p.source !== 'collab') {
-          void this.collab.mergeExternal(p.pageId, p.previousContent, p.content).catch((err) => this.deps.log.warn('merge into live document failed', { page: p.pageId, err: err.message }));
+          this.background(this.collab.mergeExternal(p.pageId, p.previousContent, p.content), 'merge into live document failed', { page: p.pageId });
         }
       }),
       events.on('page.deleted', (p) => {
         this.io.to(itemRoom(p.itemId)).emit('item:changed', { item_id: p.itemId, page_id: p.pageId, deleted: true });
-        void this.collab.revalidate({ pageId: p.pageId }).catch(() => {});
+        this.background(this.collab.revalidate({ pageId: p.pageId }), 'co-editing access re-check failed', { page: p.pageId });
       }),
       events.on('catalog.changed', ({ itemId }) => this.io.to(itemRoom(itemId)).emit('item:changed', { item_id: itemId })),
       events.on('item.changed', ({ itemId }) => this.io.to(itemRoom(itemId)).emit('item:changed', { item_id: itemId })),

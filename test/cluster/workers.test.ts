@@ -1,5 +1,6 @@
 // `npm run workers` beside the API on PostgreSQL: it runs the housekeeping schedule (expired
-// tokens, the 30-day recycle-bin purge) and refuses to start without DATABASE_URL.
+// tokens, the 30-day recycle-bin purge) and refuses to start without DATABASE_URL or with a bad
+// interval.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -35,6 +36,13 @@ describe('workers', () => {
     const w = runWorkers({ DATABASE_URL: '' });
     expect(await w.exited).toBe(1);
     expect(w.output()).toContain('set DATABASE_URL');
+  });
+
+  it('refuses a QUIRE_HOUSEKEEPING_MS that is not a whole number of milliseconds, with a clear line', async () => {
+    const w = runWorkers({ DATABASE_URL: db.url!, QUIRE_HOUSEKEEPING_MS: '1h' });
+    expect(await w.exited).toBe(1);
+    expect(w.output()).toContain('quire workers: configuration error: QUIRE_HOUSEKEEPING_MS must be a whole number of milliseconds, got "1h"');
+    expect(w.output()).not.toContain('quire workers ready');
   });
 
   it('purges the recycle bin after 30 days and drops expired tokens, leaving the rest', async () => {

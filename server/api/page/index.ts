@@ -28,6 +28,7 @@ import { deletePage } from '../../domain/pages/delete';
 import { shareByKey, shareIsLive, shareOfPage, toggleShare } from '../../domain/pages/share';
 import { attachmentCount, findLivePage } from '../../domain/pages/read';
 import { liveLock, setHttpLock } from '../../domain/pages/httpLocks';
+import { lockRuleFor } from '../../policies/locks';
 import { applyPageOrder, pagesOfItem } from '../../domain/pages/sort';
 import {
   presentDiff,
@@ -125,7 +126,7 @@ const save = action(api.save, {
       uid: me.uid,
       username: me.username,
       source: p.from_collab ? 'collab' : 'http',
-      respectLocks: true,
+      respectLocks: lockRuleFor(me, 'http'),
     });
     return presentSaved(r, title);
   },
@@ -216,13 +217,13 @@ const setLock = action(api.setLock, {
       // releasing one's own lock needs no rights (ShowDoc sends it from the unload handler); the
       // answer is the same whether the page exists or not, so it tells a stranger nothing
       const page = await findPage(req, pageId);
-      if (page) await setHttpLock(req.deps, { pageId, itemId: page.itemId, uid: me.uid, username: me.username, lockTo });
+      if (page) await setHttpLock(req.deps, { pageId, itemId: page.itemId, uid: me.uid, username: me.username, lockTo }, lockRuleFor(me, 'http'));
       return presentLockId(0);
     }
     const { page, access } = await readablePage(req, pageId);
     requireEdit(access);
     checkSameItem(p.item_id, access);
-    const r = await setHttpLock(req.deps, { pageId: page.pageId, itemId: page.itemId, uid: me.uid, username: me.username, lockTo });
+    const r = await setHttpLock(req.deps, { pageId: page.pageId, itemId: page.itemId, uid: me.uid, username: me.username, lockTo }, lockRuleFor(me, 'http'));
     return presentLockId(r.id);
   },
 });

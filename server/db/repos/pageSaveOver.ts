@@ -3,12 +3,14 @@
 // to the retention, write the new version. All parts share one snapshot, so the trim sees the
 // versions that were there before this one: deleting from the keep-th newest down leaves `keep`
 // versions counting the new one. A concurrent save of the same page waits on the row lock and
-// then works from the version that save wrote. With `lockedFor`, another user's live HTTP or
-// exclusive edit lock (domain/pages/httpLocks.ts) refuses the save in the same statement (the
-// `blocker` step), with no window between the check and the write.
+// then works from the version that save wrote. With `checkLock`, the page's edit lock row stops
+// the statement before it writes and is returned instead; the caller's lock rule decides over it
+// (domain/pages/save.ts) and names a lock it allows in the next try, which writes only while that
+// row is unchanged: no window between the decision and the write.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { executeNamed } from '../prepared';
+import type { LockRow } from './locks';
 import type { PageData } from './pages';
 import { searchVectorOf } from './search';
 
@@ -31,8 +33,8 @@ export interface SaveOverInput {
   tokens: string[];
   /** versions kept; 0 = this writer keeps no history (the open API) */
   keepHistory: number;
-  /** refuse the save while another user than this one holds a blocking edit lock */
-  lockedFor?: number;
+  /** stop at the page's edit lock row (other than `allowed`) and return it instead of writing */
+  checkLock: boolean;
 }
 
 export type SavedOver =
@@ -41,7 +43,14 @@ export type SavedOver =
   | { blockedBy: string };
 
 interface Row {
-  blocked_by: string | null;
+  /** the page's lock row that stopped the statement (null: none; then it ran) */
+  lock_id: number | string | null;
+  lock_page_id: number | string;
+  lock_uid: number | string;
+  lock_username: string;
+  lock_to: number | string;
+  lock_mode: string;
+  lock_addtime: number | string;
   prev_author_uid: number | string;
   prev_content: string;
   /** null: no live page of the item with that id */
@@ -63,15 +72,27 @@ interface Row {
 
 const HISTORY_COLUMNS = sql.raw('page_id, item_id, cat_id, page_title, page_content, s_number, author_uid, author_username, page_comments, addtime');
 
-/** undefined when the page is not (or no longer) a live page of the item */
-export async function saveOver(db: DbOrTx, x: SaveOverInput): Promise<SavedOver | undefined> {
+/** a lock the caller's rule allowed in an earlier try; NO_LOCK before the first */
+export type AllowedLock = Pick<LockRow, 'id' | 'lockUid' | 'mode'>;
+export const NO_LOCK: AllowedLock = { id: 0, lockUid: 0, mode: '' };
+
+/**
+ * One try: the page's lock row when one other than `allowed` stands in the way (nothing written),
+ * else the save (undefined when the page is not, or no longer, a live page of the item).
+ */
+export async function saveOverOnce(
+  db: DbOrTx,
+  x: SaveOverInput,
+  allowed: AllowedLock,
+): Promise<{ lock: LockRow } | { saved: SavedOver | undefined }> {
   const history = x.keepHistory > 0;
-  const checkLock = x.lockedFor !== undefined;
+  const checkLock = x.checkLock;
   const vector = searchVectorOf(x.tokens);
   const rows = await executeNamed<Row>(db, 'save_over', sql`
     with blocker as (
-      select lock_username from page_locks
-      where ${checkLock}::boolean and page_id = ${x.pageId} and lock_to > ${x.now} and lock_uid <> ${x.lockedFor ?? 0}::int and mode <> 'session'
+      select id, page_id, lock_uid, lock_username, lock_to, mode, addtime from page_locks
+      where ${checkLock}::boolean and page_id = ${x.pageId}
+        and (id, lock_uid, mode) is distinct from (${allowed.id}::int, ${allowed.lockUid}::int, ${allowed.mode}::text)
       limit 1
     ),
     prev as (
@@ -106,29 +127,43 @@ export async function saveOver(db: DbOrTx, x: SaveOverInput): Promise<SavedOver 
       returning p.page_id, p.item_id, p.cat_id, p.page_title, p.page_content, p.s_number, p.author_uid, p.author_username,
         p.addtime, p.page_addtime, p.page_comments, p.ext_info, p.is_del, p.version
     )
-    select b.lock_username as blocked_by, s.* from (select 1) one
+    select b.id as lock_id, b.page_id as lock_page_id, b.lock_uid, b.lock_username, b.lock_to, b.mode as lock_mode, b.addtime as lock_addtime, s.*
+      from (select 1) one
       left join blocker b on true
       left join (select prev.author_uid as prev_author_uid, prev.page_content as prev_content, saved.* from prev, saved) s on true`);
   const r = rows[0];
-  if (r.blocked_by !== null) return { blockedBy: r.blocked_by };
-  if (r.page_id === null) return undefined;
+  if (r.lock_id !== null) {
+    const lock = {
+      id: Number(r.lock_id),
+      pageId: Number(r.lock_page_id),
+      lockUid: Number(r.lock_uid),
+      lockUsername: r.lock_username,
+      lockTo: Number(r.lock_to),
+      mode: r.lock_mode,
+      addtime: Number(r.lock_addtime),
+    };
+    return { lock };
+  }
+  if (r.page_id === null) return { saved: undefined };
   return {
-    previous: { authorUid: Number(r.prev_author_uid), pageContent: r.prev_content },
-    row: {
-      pageId: Number(r.page_id),
-      itemId: Number(r.item_id),
-      catId: Number(r.cat_id),
-      pageTitle: r.page_title,
-      pageContent: r.page_content,
-      sNumber: Number(r.s_number),
-      authorUid: Number(r.author_uid),
-      authorUsername: r.author_username,
-      addtime: Number(r.addtime),
-      pageAddtime: Number(r.page_addtime),
-      pageComments: r.page_comments,
-      extInfo: r.ext_info,
-      isDel: Number(r.is_del),
-      version: Number(r.version),
+    saved: {
+      previous: { authorUid: Number(r.prev_author_uid), pageContent: r.prev_content },
+      row: {
+        pageId: Number(r.page_id),
+        itemId: Number(r.item_id),
+        catId: Number(r.cat_id),
+        pageTitle: r.page_title,
+        pageContent: r.page_content,
+        sNumber: Number(r.s_number),
+        authorUid: Number(r.author_uid),
+        authorUsername: r.author_username,
+        addtime: Number(r.addtime),
+        pageAddtime: Number(r.page_addtime),
+        pageComments: r.page_comments,
+        extInfo: r.ext_info,
+        isDel: Number(r.is_del),
+        version: Number(r.version),
+      },
     },
   };
 }

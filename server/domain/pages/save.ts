@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import type { DomainEvents } from '../../events';
 import * as pageRepo from '../../db/repos/pages';
 import type { PageData } from '../../db/repos/pages';
-import { saveOver } from '../../db/repos/pageSaveOver';
+import { NO_LOCK, saveOverOnce, type AllowedLock, type SaveOverInput, type SavedOver } from '../../db/repos/pageSaveOver';
 import { DEFAULT_S_NUMBER } from '../../../shared/limits';
 import { pageTokens } from '../search/tokens';
 import { checkPageContent, pageGone } from './content';
@@ -17,6 +17,7 @@ import { touchItem, touchedItem } from './touchItem';
 import { bindLinkedOrphans } from '../attachments/bindOnSave';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
+import type { LockRule } from '../locks/rule';
 
 export interface SavePageInput {
   itemId: number;
@@ -36,8 +37,8 @@ export interface SavePageInput {
   source: DomainEvents['page.saved']['source'];
   /** false for writers that keep no history (the open API, as ShowDoc) */
   history?: boolean;
-  /** refuse while another user holds a blocking edit lock on the page (HTTP page/save) */
-  respectLocks?: boolean;
+  /** refuse when the edit-lock rule (server/policies/locks.ts, from the caller) says another user's lock forbids the write (HTTP page/save) */
+  respectLocks?: LockRule;
 }
 
 export interface SavePageResult {
@@ -53,6 +54,29 @@ export interface WrittenPage {
   row: PageData;
   /** the version replaced (undefined: the page was created) */
   previous?: { authorUid: number; pageContent: string };
+}
+
+/** lock rows change rarely (heartbeats, joins): a few rounds settle any race */
+const LOCK_ATTEMPTS = 8;
+
+/**
+ * Saves over a page under the writer's lock rule: the statement stops at the page's lock row, the
+ * rule decides over it, and a lock it allows is named in the next try, which writes only while that
+ * row is unchanged. Without a rule, one try. undefined when the page is not a live page of the item.
+ */
+async function saveOver(db: DbOrTx, x: SaveOverInput, rule: LockRule | undefined): Promise<SavedOver | undefined> {
+  let allowed: AllowedLock = NO_LOCK;
+  let holder = '';
+  for (let i = 0; i < LOCK_ATTEMPTS; i++) {
+    const r = await saveOverOnce(db, x, allowed);
+    if (!('lock' in r)) return r.saved;
+    const verdict = rule!.write(r.lock, x.now);
+    if (!verdict.allowed) return { blockedBy: verdict.holder };
+    allowed = r.lock;
+    holder = r.lock.lockUsername;
+  }
+  // the lock kept changing under us: refuse rather than write unchecked
+  return { blockedBy: holder };
 }
 
 /**
@@ -77,8 +101,8 @@ export async function writePage(deps: AppDeps, db: DbOrTx, input: SavePageInput,
       extInfo: input.extInfo,
       tokens,
       keepHistory: input.history === false ? 0 : await historyRetention(deps),
-      lockedFor: input.respectLocks ? input.uid : undefined,
-    });
+      checkLock: input.respectLocks !== undefined,
+    }, input.respectLocks);
     if (!saved) throw pageGone();
     if (saved.blockedBy !== undefined) throw new ApiError(ErrorCode.GENERIC, '{name} is editing this page; try again later', { name: saved.blockedBy });
     await bindLinkedOrphans(db, saved.row, input.uid, now);

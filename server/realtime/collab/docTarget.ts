@@ -1,12 +1,15 @@
 // What a collaborative document name refers to, and what the caller may do with it.
-// `page.<page_id>`: the page's Markdown as Y.Text 'content'.
-import { and, eq, gt } from 'drizzle-orm';
+// `page.<page_id>`: the page's Markdown as Y.Text 'content'. A document belongs to its page's
+// room (server/policies/rooms.ts): whoever may read the page receives it; whoever may edit the
+// page writes to it, unless the edit lock (server/policies/locks.ts) keeps them read-only.
 import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../auth/sessionUser';
-import { pageLocks, pages } from '../../db/schema';
-import { findItem, catalogTopMap } from '../../policies/load';
-import { accessForViewer, accessWithItemPwd, type PasswordProofs } from '../../policies/request';
-import { topCatalogAllowed } from '../../policies/itemAccess';
+import type { PasswordProofs } from '../../policies/request';
+import { pageRoomAccess } from '../../policies/roomAccess';
+import type { RoomRefusal } from '../../policies/rooms';
+import { mayWrite } from '../../policies/locks';
+import { lockRow } from '../../domain/locks/pageLocks';
+import { pageSeed } from '../../domain/collab/store';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 
@@ -30,46 +33,38 @@ export const parseDocName = (name: string): { kind: 'page'; id: number } | null 
   return id >= 1 && id <= MAX_PAGE_ID ? { kind: 'page', id } : null;
 };
 
-/** Another user's live 'lock editing' or an HTTP-only editor keeps this user read-only. */
+/** Another user's live 'lock editing' or an HTTP-only editor keeps this user read-only: their name, else null. */
 export async function lockBlocksWriter(deps: AppDeps, pageId: number, uid: number): Promise<string | null> {
-  const [lock] = await deps.db
-    .select()
-    .from(pageLocks)
-    .where(and(eq(pageLocks.pageId, pageId), gt(pageLocks.lockTo, deps.now())))
-    .limit(1);
-  if (!lock || lock.lockUid === uid || lock.mode === 'session') return null;
-  return lock.lockUsername;
+  const verdict = mayWrite(await lockRow(deps, pageId), { uid }, deps.now());
+  return verdict.allowed ? null : verdict.holder;
+}
+
+/** close codes (4400–4499: the client should not retry as it is) */
+function refusal(why: RoomRefusal, user: SessionUser | null): Refusal {
+  if (why === 'not-found') return { code: 4404, reason: 'page not found' };
+  return { code: user ? 4403 : 4401, reason: why === 'password' ? 'item password required' : 'no permission' };
 }
 
 /** `ip`: the connecting address when the proofs are new (wrong `_item_pwd` values are counted). */
 export async function resolveTarget(deps: AppDeps, name: string, user: SessionUser | null, proofs: PasswordProofs, ip?: string): Promise<DocTarget | Refusal> {
   const parsed = parseDocName(name);
   if (!parsed) return { code: 4404, reason: 'unknown document' };
-  const [page] = await deps.db.select().from(pages).where(and(eq(pages.pageId, parsed.id), eq(pages.isDel, 0))).limit(1);
-  if (!page) return { code: 4404, reason: 'page not found' };
-  const item = await findItem(deps.db, page.itemId);
-  if (!item) return { code: 4404, reason: 'page not found' };
-  let access;
+  let room;
   try {
-    access = ip === undefined ? await accessForViewer(deps, user, item, proofs) : await accessWithItemPwd(deps, ip, user, item, proofs);
+    room = await pageRoomAccess(deps, { user, proofs, ip }, parsed.id);
   } catch (e) {
     if (e instanceof ApiError && e.code === ErrorCode.RATE_LIMITED) return { code: 4429, reason: 'too many wrong item passwords; try again later' };
     throw e;
   }
-  if (!access.canVisit) return { code: user ? 4403 : 4401, reason: access.needsPassword ? 'item password required' : 'no permission' };
-  if (access.catIds !== null) {
-    const top = await catalogTopMap(deps.db, item.itemId);
-    if (!topCatalogAllowed(access, top.get(page.catId) ?? 0)) return { code: 4403, reason: 'no permission' };
-  }
-  const canWrite = !!user && access.canEdit && (await lockBlocksWriter(deps, page.pageId, user.uid)) === null;
+  const page = room.page;
+  if (!page) return refusal('not-found', user);
+  if (!room.read.allowed) return refusal(room.read.refusal, user);
+  const canWrite = !!user && room.edit.allowed && (await lockBlocksWriter(deps, page.pageId, user.uid)) === null;
   return {
     name,
     pageId: page.pageId,
-    itemId: item.itemId,
+    itemId: page.itemId,
     canWrite,
-    seed: async () => {
-      const [p] = await deps.db.select({ content: pages.pageContent, version: pages.version }).from(pages).where(eq(pages.pageId, page.pageId));
-      return { text: p?.content ?? '', version: p?.version ?? 0 };
-    },
+    seed: () => pageSeed(deps, page.pageId),
   };
 }

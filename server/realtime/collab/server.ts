@@ -1,6 +1,7 @@
 // The y-websocket endpoint at /collab/<doc>: authenticates the upgrade, enforces read-only
-// and limits on every message, keeps one SharedDoc per document in memory, loads it from
-// storage (seeding from the saved page once), and unloads it when nobody uses it.
+// and limits on every message (before applying it), keeps one SharedDoc per document in memory,
+// loads it from storage (seeding from the saved page once), compacts its stored log in the
+// background as it grows, and unloads it when nobody uses it.
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { randomBytes } from 'node:crypto';
@@ -16,10 +17,11 @@ import { originAllowed } from '../origin';
 import { clientIp } from '../clientIp';
 import { SharedDoc, type Conn, type DocHooks } from './sharedDoc';
 import { decodeMessage, encodeSyncStep1 } from './protocol';
-import { appendUpdates, compact, countUpdates, loadState, seedOnce } from './docStore';
-import { resolveTarget, lockBlocksWriter, type DocTarget } from './docTarget';
+import { appendUpdates, compact, countUpdates, loadState, seedOnce } from '../../domain/collab/store';
+import { resolveTarget, type DocTarget } from './docTarget';
 import { COLLAB_LIMITS } from '../limits';
 import { mergeIntoDoc } from './merge';
+import { textFitsAfter } from './textLimit';
 import { avatarColor } from '../identity';
 
 export interface Fanout {
@@ -163,12 +165,12 @@ export class CollabServer {
             this.droppedUpdates++;
             return;
           }
-          if (doc.bytes + msg.update.byteLength > COLLAB_LIMITS.maxDocBytes) {
+          // both limits refuse the update before it is applied: nothing of it is stored or broadcast
+          if (doc.bytes + msg.update.byteLength > COLLAB_LIMITS.maxDocBytes || !textFitsAfter(doc.doc, msg.update, COLLAB_LIMITS.maxTextChars)) {
             conn.close(4413, 'document too large');
             return;
           }
           doc.receiveUpdate(conn, msg.update);
-          if (doc.text.length > COLLAB_LIMITS.maxTextChars) conn.close(4413, 'document too large');
           return;
         case 'awareness':
           doc.receiveAwareness(conn, msg.update);
@@ -202,7 +204,11 @@ export class CollabServer {
 
   private hooks(): DocHooks {
     return {
-      persist: (name, batch) => appendUpdates(this.deps, name, batch),
+      persist: async (name, batch) => {
+        const id = await appendUpdates(this.deps, name, batch);
+        this.maybeCompact(name, batch.length);
+        return id;
+      },
       publish: (name, updates) => this.fanout.publish(name, updates),
       publishAwareness: (name, update) => this.fanout.publishAwareness(name, update),
       idle: (doc) => this.scheduleUnload(doc),
@@ -224,8 +230,9 @@ export class CollabServer {
     const doc = new SharedDoc(target.name, this.hooks());
     doc.applyLoaded(state.updates);
     doc.lastPersistedId = state.lastId;
+    doc.logLength = state.logLength;
     this.docs.set(target.name, doc);
-    if (state.updates.length > COLLAB_LIMITS.compactAfterUpdates) void this.compactSoon(doc);
+    if (doc.logLength > COLLAB_LIMITS.compactAfterUpdates) void this.compactSoon(doc);
     return doc;
   }
 
@@ -250,32 +257,64 @@ export class CollabServer {
     doc.destroy();
   }
 
+  /** Folds the stored log into the snapshot when it is (still) long: other processes append and compact too. */
   private async compactSoon(doc: SharedDoc): Promise<void> {
+    if (doc.compacting) return;
+    doc.compacting = true;
     try {
-      await doc.flushed();
-      if ((await countUpdates(this.deps, doc.name)) > COLLAB_LIMITS.compactAfterUpdates) await compact(this.deps, doc.name);
+      // safe while this and other processes append: only the rows read are folded and deleted
+      const stored = await countUpdates(this.deps, doc.name);
+      doc.logLength = stored;
+      if (stored > COLLAB_LIMITS.compactAfterUpdates) doc.logLength -= (await compact(this.deps, doc.name)).folded;
     } catch (err) {
       this.deps.log.warn('collab compaction failed', { doc: doc.name, err: (err as Error).message });
+    } finally {
+      doc.compacting = false;
     }
   }
 
-  /** After persisting, big logs are folded in the background. */
-  maybeCompact(name: string): void {
+  /**
+   * After each stored batch: a live document's log is folded into its snapshot in the background
+   * once it grows past compactAfterUpdates (DESIGN §5), so a document edited for hours loads
+   * from a snapshot and a short log rather than from every keystroke.
+   */
+  private maybeCompact(name: string, appended: number): void {
     const doc = this.docs.get(name);
-    if (doc && doc.lastPersistedId % 200 === 0) void this.compactSoon(doc);
+    if (!doc) return;
+    doc.logLength += appended;
+    if (doc.logLength > COLLAB_LIMITS.compactAfterUpdates) void this.compactSoon(doc);
   }
 
-  /** Re-checks every connection to an item's documents (member removed, lock changed…). */
+  /**
+   * A re-check that could not be answered fails closed: the connection is closed as a server
+   * error, and the client's reconnect is checked from the start.
+   */
+  private failClosed(c: LiveConn, err: unknown): void {
+    this.deps.log.warn('co-editing access re-check failed; closing the connection', { doc: c.docName, uid: c.uid, err: (err as Error).message });
+    c.canWrite = false;
+    c.close(1011, 'access check failed');
+  }
+
+  /**
+   * Re-checks every connection to an item's or a page's documents (member removed, item made
+   * private or archived, catalog limit narrowed, page deleted, lock changed): who may no longer
+   * read is closed, who may no longer write (rights or the edit lock) becomes read-only.
+   */
   async revalidate(filter: { itemId?: number; pageId?: number }): Promise<void> {
     for (const c of [...this.conns]) {
       if (filter.itemId !== undefined && c.itemId !== filter.itemId) continue;
       if (filter.pageId !== undefined && c.pageId !== filter.pageId) continue;
-      const target = await resolveTarget(this.deps, c.docName, c.user, c.proofs);
-      if ('code' in target) {
-        c.close(target.code, target.reason);
-        continue;
+      try {
+        const target = await resolveTarget(this.deps, c.docName, c.user, c.proofs);
+        if ('code' in target) {
+          c.canWrite = false;
+          c.close(target.code, target.reason);
+          continue;
+        }
+        c.canWrite = target.canWrite;
+      } catch (err) {
+        this.failClosed(c, err);
       }
-      c.canWrite = target.canWrite;
     }
   }
 
@@ -283,17 +322,17 @@ export class CollabServer {
   async revalidateUser(uid: number): Promise<void> {
     for (const c of [...this.conns]) {
       if (c.uid !== uid || !c.token) continue;
-      if (!(await lookupToken(this.deps.db, c.token, this.deps.now()))) c.close(4401, 'signed out');
+      try {
+        if (!(await lookupToken(this.deps.db, c.token, this.deps.now()))) c.close(4401, 'signed out');
+      } catch (err) {
+        this.failClosed(c, err);
+      }
     }
   }
 
-  async lockChanged(pageId: number): Promise<void> {
-    for (const c of this.conns) {
-      if (c.pageId !== pageId || !c.user) continue;
-      const holder = await lockBlocksWriter(this.deps, pageId, c.user.uid);
-      if (holder && c.canWrite) c.canWrite = false;
-      else if (!holder) await this.revalidate({ pageId });
-    }
+  /** The page's edit lock changed mode or holder: its writers are decided again. */
+  lockChanged(pageId: number): Promise<void> {
+    return this.revalidate({ pageId });
   }
 
   /**

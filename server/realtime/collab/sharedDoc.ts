@@ -50,6 +50,10 @@ export class SharedDoc {
   /** approximate stored size in bytes (limits) */
   bytes = 0;
   lastPersistedId = 0;
+  /** stored log rows not yet folded into the snapshot, as far as this process knows */
+  logLength = 0;
+  /** a compaction of this document is running (at most one per process) */
+  compacting = false;
   unloadTimer: NodeJS.Timeout | null = null;
 
   constructor(

@@ -1,0 +1,20 @@
+// The worker's schedule from the environment, validated like server/config.ts: a bad value is
+// one clear line at start, never a timer that fires every millisecond (Number('1h') is NaN, and
+// setInterval treats NaN, and anything past 2^31-1 ms, as 1 ms).
+import { ConfigError } from '../server/config';
+
+const DEFAULT_HOUSEKEEPING_MS = 3600_000;
+const MIN_MS = 100;
+/** the longest delay setInterval honours */
+const MAX_MS = 2_147_483_647;
+
+/** QUIRE_HOUSEKEEPING_MS: milliseconds between housekeeping runs (default one hour). */
+export function housekeepingEveryMs(env: NodeJS.ProcessEnv = process.env): number {
+  const name = 'QUIRE_HOUSEKEEPING_MS';
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return DEFAULT_HOUSEKEEPING_MS;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number of milliseconds, got "${raw}"`);
+  const n = Number(raw.trim());
+  if (n < MIN_MS || n > MAX_MS) throw new ConfigError(`${name} must be between ${MIN_MS} and ${MAX_MS}, got ${n}`);
+  return n;
+}
