@@ -1,235 +1,210 @@
-// /api/item/* (spec §7 Items) — item/search lives in itemSearch.ts.
-import { z } from 'zod';
-import { action, controller, type ActionRequest } from '../http/action';
-import { ApiError } from '../errors';
-import { ErrorCode } from '../../shared/errors';
-import { ITEM_DESCRIPTION_MAX_CHARS, ITEM_NAME_MAX_CHARS, MEMBER_GROUP } from '../../shared/limits';
-import { accessToItem, accessToItemId, findPage, itemNotFound } from '../policies/request';
-import { requireManage, requireVisit, type ItemAccess } from '../policies/itemAccess';
-import { findItem, findItemCached } from '../policies/load';
-import { findUserByName } from '../domain/accounts';
-import { checkOwnerPassword as checkOwnerPasswordThrottled } from '../domain/items/ownerPassword';
-import { countUnread } from '../domain/notices/count';
-import { checkItemDomain, ITEM_DOMAIN_MAX_CHARS } from '../domain/items/itemDomain';
-import { ITEM_PASSWORD_MAX_CHARS, resolveItemPassword } from '../domain/items/visibility';
-import { createItem } from '../domain/items/create';
-import { copyItem } from '../domain/items/copy';
-import { listMyItems, saveItemOrder } from '../domain/items/myList';
-import { loadMenu, resolveDefaultPage } from '../domain/items/menu';
-import { cachedMenuSource } from '../domain/items/menuCache';
-import { updateItem } from '../domain/items/update';
-import { archiveItem, attornItem, deleteItem } from '../domain/items/lifecycle';
-import { exitItem as leaveItem } from '../domain/items/exit';
-import { getOrCreateKey, resetToken } from '../domain/items/keys';
-import { presentItemDetail, presentItemKey, presentListedItem } from '../presenters/item';
-import { presentItemInfo } from '../presenters/itemInfo';
-import { withFragments } from '../lib/jsonFragment';
-import { checkCaptcha } from '../auth/captcha';
-import { captchaProof } from '../http/captchaCookie';
-import { enforce, LIMITS } from '../auth/throttle';
-import { GRANT_COOKIE, itemPasswordMatches, withGrant } from '../policies/itemPassword';
-import { clearItemPasswordFailures, countItemPasswordFailure, itemPasswordNeedsCaptcha } from '../domain/items/passwordAttempts';
-import { menuFor } from '../domain/items/menuMemo';
+// /api/item/* (spec §7 Items) — item/search lives in ./search.ts.
+import { action, controller, type ActionRequest } from '../../http/action';
+import { ApiError } from '../../errors';
+import { ErrorCode } from '../../../shared/errors';
+import * as api from '../../../shared/api/item';
+import { accessToItem, accessToItemId, findPage, itemNotFound, type Asker } from '../../policies/request';
+import { requireManage, requireVisit, type ItemAccess, type ItemRow } from '../../policies/itemAccess';
+import { canCopyItem, canReadAnonymously, listedItemRights, requireMayLeave, visibleTopCatalogs } from '../../policies/items';
+import { findItem, findItemCached } from '../../policies/load';
+import { GRANT_COOKIE, itemPasswordMatches, withGrant } from '../../policies/itemPassword';
+import { clearItemPasswordFailures, countItemPasswordFailure, itemPasswordNeedsCaptcha } from '../../policies/itemPasswordAttempts';
+import { findUserByName } from '../../domain/accounts';
+import { checkOwnerPassword as checkOwnerPasswordThrottled } from '../../domain/items/ownerPassword';
+import { countUnread } from '../../domain/notices/count';
+import { checkItemDomain } from '../../domain/items/itemDomain';
+import { resolveItemPassword } from '../../domain/items/visibility';
+import { createItem } from '../../domain/items/create';
+import { copyItem } from '../../domain/items/copy';
+import { listMyItems, saveItemOrder } from '../../domain/items/myList';
+import { catalogPathOf, loadMenu, resolveDefaultPage } from '../../domain/items/menu';
+import { cachedMenuSource } from '../../domain/items/menuCache';
+import { menuFor } from '../../domain/items/menuMemo';
+import { updateItem } from '../../domain/items/update';
+import { archiveItem, attornItem, deleteItem } from '../../domain/items/lifecycle';
+import { exitItem as leaveItem } from '../../domain/items/exit';
+import { getOrCreateKey, resetToken } from '../../domain/items/keys';
+import { presentItemDetail, presentItemKey, presentItemPwd, presentListedItem, presentNewItem } from '../../presenters/item';
+import { presentItemInfo } from '../../presenters/itemInfo';
+import { checkCaptcha } from '../../auth/captcha';
+import { captchaProof } from '../../http/captchaCookie';
+import { enforce, LIMITS } from '../../auth/throttle';
 
 const ITEM_TYPES = [0, 1, 2, 3, 4];
 
-/** `is_private` when the client sent it (1/0), else null (ShowDoc clients send only `password`). */
-const isPrivateParam = (req: ActionRequest) => (req.params.has('is_private') ? req.params.bool('is_private') : null);
+/** Re-sending an item's current password keeps its hash (remembered grants stay valid). */
+const isCurrentPassword = (item: ItemRow) => (password: string) => itemPasswordMatches(item, password);
 
-/**
- * Copying an item needs the right to edit it; archived and read-only-display sources may still be
- * copied. A member limited to some catalogs may not copy: the copy would carry the others too.
- */
-function requireCopySource(a: ItemAccess): void {
-  requireVisit(a);
-  if (!(a.canManage || a.memberGroup >= MEMBER_GROUP.edit)) throw new ApiError(ErrorCode.NO_PERMISSION, 'You do not have permission to copy this item');
-  if (a.catIds !== null && !a.canManage) throw new ApiError(ErrorCode.NO_PERMISSION, 'You do not have permission to copy this item');
+/** The caller's items, each with what the policies say the caller may do with it. */
+async function myItems(req: ActionRequest, opts: { original: boolean; groupId: number }) {
+  const uid = req.me().uid;
+  const rows = await listMyItems(req.deps.db, uid, opts);
+  return rows.map((l) => presentListedItem(l.item, l.sNumber, listedItemRights(l.item, uid, l.grants)));
 }
 
-const myList = action({
+const myList = action(api.myList, {
   auth: 'required',
-  async run(req) {
-    const original = req.params.bool('original');
-    const groupId = req.params.int('item_group_id', 0);
-    const rows = await listMyItems(req.deps.db, req.me().uid, { original, groupId });
-    return rows.map(presentListedItem);
+  async run(req, p) {
+    return myItems(req, { original: p.original, groupId: p.item_group_id });
   },
 });
 
-const itemList = action({
+const itemList = action(api.itemList, {
   auth: 'required',
   async run(req) {
-    const rows = await listMyItems(req.deps.db, req.me().uid, { original: true, groupId: 0 });
-    return rows.map(presentListedItem);
+    return myItems(req, { original: true, groupId: 0 });
   },
 });
 
-const sortSchema = z.record(z.string().regex(/^\d{1,10}$/), z.union([z.number().int(), z.string().regex(/^-?\d{1,9}$/).transform(Number)]));
-
-const sort = action({
+const sort = action(api.sort, {
   auth: 'required',
-  async run(req) {
-    const data = req.params.json('data', sortSchema, { required: true, max: 200_000 })!;
-    const groupId = req.params.int('item_group_id', 0);
-    await saveItemOrder(req.deps.db, req.me().uid, groupId, data, req.deps.now());
+  async run(req, p) {
+    await saveItemOrder(req.deps.db, req.me().uid, p.item_group_id, p.data!, req.deps.now());
     return [];
   },
 });
 
-const add = action({
+const add = action(api.add, {
   auth: 'required',
-  async run(req) {
+  async run(req, p) {
     const me = req.me();
-    const { params, deps } = req;
-    const name = params.str('item_name', { max: ITEM_NAME_MAX_CHARS });
-    const description = params.str('item_description', { max: ITEM_DESCRIPTION_MAX_CHARS });
-    const password = params.str('password', { raw: true, max: ITEM_PASSWORD_MAX_CHARS });
-    const copyFrom = params.id('copy_item_id');
-    if (copyFrom > 0) {
-      const source = await findItem(deps.db, copyFrom);
+    const { deps } = req;
+    const isPrivate = p.is_private ?? null;
+    if (p.copy_item_id > 0) {
+      const source = await findItem(deps.db, p.copy_item_id);
       if (!source) throw itemNotFound();
-      requireCopySource(await accessToItem(req, source));
-      const isPrivate = isPrivateParam(req);
-      const passwordHash = isPrivate === null && password === '' ? null : await resolveItemPassword({ isPrivate, password }, source);
-      const item = await copyItem(deps, source, { uid: me.uid, username: me.username, name, description, passwordHash });
-      return { item_id: item.itemId };
+      const access = await accessToItem(req, source);
+      requireVisit(access);
+      if (!canCopyItem(access)) throw new ApiError(ErrorCode.NO_PERMISSION, 'You do not have permission to copy this item');
+      const passwordHash =
+        isPrivate === null && p.password === '' ? null : await resolveItemPassword({ isPrivate, password: p.password }, source, isCurrentPassword(source));
+      const item = await copyItem(deps, source, { uid: me.uid, username: me.username, name: p.item_name, description: p.item_description, passwordHash });
+      return presentNewItem(item);
     }
-    if (!name) throw new ApiError(ErrorCode.VALIDATION, 'Please enter the item name');
-    const itemType = params.int('item_type', 1);
-    if (!ITEM_TYPES.includes(itemType)) throw new ApiError(ErrorCode.GENERIC, 'Parameter {name} has an invalid value', { name: 'item_type' });
-    const domain = await checkItemDomain(deps.db, params.str('item_domain', { max: ITEM_DOMAIN_MAX_CHARS + 1 }));
-    const passwordHash = await resolveItemPassword({ isPrivate: isPrivateParam(req), password }, null);
-    const item = await createItem(deps, { uid: me.uid, username: me.username, name, description, domain, passwordHash, itemType });
-    return { item_id: item.itemId };
+    if (!p.item_name) throw new ApiError(ErrorCode.VALIDATION, 'Please enter the item name');
+    if (!ITEM_TYPES.includes(p.item_type)) throw new ApiError(ErrorCode.GENERIC, 'Parameter {name} has an invalid value', { name: 'item_type' });
+    const domain = await checkItemDomain(deps.db, p.item_domain);
+    const passwordHash = await resolveItemPassword({ isPrivate, password: p.password }, null, async () => false);
+    const item = await createItem(deps, {
+      uid: me.uid,
+      username: me.username,
+      name: p.item_name,
+      description: p.item_description,
+      domain,
+      passwordHash,
+      itemType: p.item_type,
+    });
+    return presentNewItem(item);
   },
 });
 
-const info = action({
+const info = action(api.info, {
   auth: 'optional',
-  async run(req) {
-    const { params, deps } = req;
-    const pageId = params.id('page_id');
-    let idOrDomain = params.str('item_id', { max: 60 }) || params.str('item_domain', { max: 60 });
-    if (!idOrDomain && pageId > 0) {
-      const page = await findPage(req, pageId);
+  async run(req, p) {
+    const { deps } = req;
+    let idOrDomain = p.item_id || p.item_domain;
+    if (!idOrDomain && p.page_id > 0) {
+      const page = await findPage(req, p.page_id);
       if (page) idOrDomain = String(page.itemId);
     }
     // cached like every item read: other processes' writes arrive as 'reads.stale' (over Redis)
     const item = await findItemCached(deps, idOrDomain);
     if (!item) throw new ApiError(ErrorCode.GENERIC, 'The item does not exist or has been deleted');
-    if (!req.user && (await deps.settings.get()).force_login) throw new ApiError(ErrorCode.FORCE_LOGIN, 'Please log in first');
+    if (!req.user && !canReadAnonymously(await deps.settings.get())) throw new ApiError(ErrorCode.FORCE_LOGIN, 'Please log in first');
     const access = await accessToItem(req, item);
     requireVisit(access);
-    const keyword = params.str('keyword', { max: 200 });
-    const menu = keyword
-      ? await loadMenu(deps.db, item.itemId, { catIds: access.catIds, keyword })
-      : menuFor(await cachedMenuSource(deps, item), access.catIds);
-    const defaultPage = resolveDefaultPage(menu, params.id('default_page_id') || pageId);
+    const visibleTops = visibleTopCatalogs(access);
+    const menu = p.keyword ? await loadMenu(deps.db, item.itemId, { visibleTops, keyword: p.keyword }) : menuFor(await cachedMenuSource(deps, item), visibleTops);
+    const defaultPage = resolveDefaultPage(menu, p.default_page_id || p.page_id);
     const unreadCount = req.user ? await countUnread(deps.db, req.user.uid) : 0;
-    // the menu is a cached JSON fragment: the envelope splices it in (and can gzip it for free)
-    return withFragments(presentItemInfo(access, { menu, defaultPage, isLogin: !!req.user, unreadCount }));
+    return presentItemInfo(access, { menu, defaultPage, defaultPath: catalogPathOf(menu, defaultPage), isLogin: !!req.user, unreadCount });
   },
 });
 
 /** Loads the item named by item_id and checks manage rights. */
-async function managed(req: ActionRequest, opts: { change?: boolean } = {}): Promise<ItemAccess> {
-  const access = await accessToItemId(req, req.params.str('item_id', { required: true, max: 60 }));
+async function managed(req: Asker, itemId: string, opts: { change?: boolean } = {}): Promise<ItemAccess> {
+  const access = await accessToItemId(req, itemId);
   requireManage(access, opts);
   return access;
 }
 
-/** Delete, archive and transfer need the item owner's login password, whoever asks. */
-async function checkOwnerPassword(req: ActionRequest, access: ItemAccess): Promise<void> {
-  const password = req.params.str('password', { raw: true, max: 128 });
-  await checkOwnerPasswordThrottled(req.deps, req.me().uid, access.item.uid, password);
-}
-
-const detail = action({
+const detail = action(api.detail, {
   auth: 'required',
-  async run(req) {
-    return presentItemDetail((await managed(req)).item);
+  async run(req, p) {
+    return presentItemDetail((await managed(req, p.item_id)).item);
   },
 });
 
-const update = action({
+const update = action(api.update, {
   auth: 'required',
-  async run(req) {
-    const { params, deps } = req;
-    const access = await managed(req, { change: true });
-    const item = access.item;
-    const name = params.has('item_name') ? params.str('item_name', { max: ITEM_NAME_MAX_CHARS }) : undefined;
-    if (name === '') throw new ApiError(ErrorCode.VALIDATION, 'Please enter the item name');
-    const description = params.has('item_description') ? params.str('item_description', { max: ITEM_DESCRIPTION_MAX_CHARS }) : undefined;
-    const domain = params.has('item_domain')
-      ? await checkItemDomain(deps.db, params.str('item_domain', { max: ITEM_DOMAIN_MAX_CHARS + 1 }), item.itemId)
-      : undefined;
-    const isPrivate = isPrivateParam(req);
-    const touchesVisibility = isPrivate !== null || params.has('password');
-    const passwordHash = touchesVisibility
-      ? await resolveItemPassword({ isPrivate, password: params.str('password', { raw: true, max: ITEM_PASSWORD_MAX_CHARS }) }, item)
-      : undefined;
-    const row = await updateItem(deps, item, { name, description, domain, passwordHash });
+  async run(req, p) {
+    const { deps } = req;
+    const { item } = await managed(req, p.item_id, { change: true });
+    if (p.item_name === '') throw new ApiError(ErrorCode.VALIDATION, 'Please enter the item name');
+    const domain = p.item_domain !== undefined ? await checkItemDomain(deps.db, p.item_domain, item.itemId) : undefined;
+    const isPrivate = p.is_private ?? null;
+    const touchesVisibility = isPrivate !== null || p.password !== undefined;
+    const passwordHash = touchesVisibility ? await resolveItemPassword({ isPrivate, password: p.password ?? '' }, item, isCurrentPassword(item)) : undefined;
+    const row = await updateItem(deps, item, { name: p.item_name, description: p.item_description, domain, passwordHash });
     return presentItemDetail(row);
   },
 });
 
-const del = action({
+const del = action(api.remove, {
   auth: 'required',
-  async run(req) {
-    const access = await managed(req);
-    await checkOwnerPassword(req, access);
-    await deleteItem(req.deps, access.item);
+  async run(req, p) {
+    const { item } = await managed(req, p.item_id);
+    // delete, archive and transfer need the item owner's login password, whoever asks
+    await checkOwnerPasswordThrottled(req.deps, req.me().uid, item.uid, p.password);
+    await deleteItem(req.deps, item);
     return [];
   },
 });
 
-const archive = action({
+const archive = action(api.archive, {
   auth: 'required',
-  async run(req) {
-    const access = await managed(req);
-    await checkOwnerPassword(req, access);
-    await archiveItem(req.deps, access.item);
+  async run(req, p) {
+    const { item } = await managed(req, p.item_id);
+    await checkOwnerPasswordThrottled(req.deps, req.me().uid, item.uid, p.password);
+    await archiveItem(req.deps, item);
     return [];
   },
 });
 
-const attorn = action({
+const attorn = action(api.attorn, {
   auth: 'required',
-  async run(req) {
-    const access = await managed(req);
-    const username = req.params.str('username', { max: 254 });
-    await checkOwnerPassword(req, access);
-    const to = username ? await findUserByName(req.deps, username) : undefined;
-    if (!to) throw new ApiError(ErrorCode.USER_NOT_FOUND, 'User {username} does not exist', { username });
-    const row = await attornItem(req.deps, access.item, { uid: to.uid, username: to.username });
-    return presentItemDetail(row);
+  async run(req, p) {
+    const { item } = await managed(req, p.item_id);
+    await checkOwnerPasswordThrottled(req.deps, req.me().uid, item.uid, p.password);
+    const to = p.username ? await findUserByName(req.deps, p.username) : undefined;
+    if (!to) throw new ApiError(ErrorCode.USER_NOT_FOUND, 'User {username} does not exist', { username: p.username });
+    return presentItemDetail(await attornItem(req.deps, item, { uid: to.uid, username: to.username }));
   },
 });
 
-const exitItem = action({
+const exitItem = action(api.exitItem, {
   auth: 'required',
-  async run(req) {
-    const access = await accessToItemId(req, req.params.str('item_id', { required: true, max: 60 }));
-    if (access.isOwner) throw new ApiError(ErrorCode.GENERIC, 'The creator cannot leave the item; transfer or delete it instead');
-    if (!access.isMember) throw new ApiError(ErrorCode.GENERIC, 'You are not a member of this item');
+  async run(req, p) {
+    const access = await accessToItemId(req, p.item_id);
+    requireMayLeave(access);
     await leaveItem(req.deps, access.item.itemId, req.me().uid);
     return [];
   },
 });
 
-const getKey = action({
+const getKey = action(api.getKey, {
   auth: 'required',
-  async run(req) {
-    const access = await managed(req);
-    return presentItemKey(await getOrCreateKey(req.deps, access.item.itemId));
+  async run(req, p) {
+    const { item } = await managed(req, p.item_id);
+    return presentItemKey(await getOrCreateKey(req.deps, item.itemId));
   },
 });
 
-const resetKey = action({
+const resetKey = action(api.resetKey, {
   auth: 'required',
-  async run(req) {
-    const access = await managed(req, { change: true });
-    return presentItemKey(await resetToken(req.deps, access.item.itemId));
+  async run(req, p) {
+    const { item } = await managed(req, p.item_id, { change: true });
+    return presentItemKey(await resetToken(req.deps, item.itemId));
   },
 });
 
@@ -250,21 +225,19 @@ function safeReferUrl(raw: string): string {
 }
 
 /** item/pwd: proves a private item's password; remembered as a grant cookie (policies/itemPassword). */
-const pwd = action({
+const pwd = action(api.pwd, {
   auth: 'optional',
-  async run(req) {
-    const { params, deps, ctx } = req;
+  async run(req, p) {
+    const { deps, ctx } = req;
     await enforce(deps.db, LIMITS.itemPasswordPerIp, req.ip, deps.now());
-    const pageId = params.id('page_id');
-    const page = pageId > 0 ? await findPage(req, pageId) : undefined;
-    const item = await findItem(deps.db, page ? page.itemId : params.str('item_id', { max: 60 }));
+    const page = p.page_id > 0 ? await findPage(req, p.page_id) : undefined;
+    const item = await findItem(deps.db, page ? page.itemId : p.item_id);
     if (!item) throw itemNotFound();
-    const password = params.str('password', { raw: true, max: ITEM_PASSWORD_MAX_CHARS });
     if (await itemPasswordNeedsCaptcha(deps, item.itemId, req.ip)) {
       await checkCaptcha(deps.db, captchaProof(req), deps.now(), deps.config.testCaptcha);
     }
     if (item.password) {
-      if (!(await itemPasswordMatches(item, password))) {
+      if (!(await itemPasswordMatches(item, p.password))) {
         if (await countItemPasswordFailure(deps, item.itemId, req.ip)) {
           throw new ApiError(ErrorCode.ITEM_PASSWORD_CAPTCHA, 'Wrong password; enter the verification code as well');
         }
@@ -274,7 +247,7 @@ const pwd = action({
       const cookie = withGrant(ctx.cookies.get(GRANT_COOKIE), item, await deps.settings.serverSecret());
       ctx.cookies.set(GRANT_COOKIE, cookie, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: GRANT_MAX_AGE_MS, overwrite: true });
     }
-    return { item_id: item.itemId, refer_url: safeReferUrl(params.str('refer_url', { max: 2000 })) };
+    return presentItemPwd(item, safeReferUrl(p.refer_url));
   },
 });
 
