@@ -1,7 +1,7 @@
 // Item rows → spec §3 Item shapes (myList rows, detail, keys). The visit password is a hash:
 // never sent; `is_private` says whether there is one.
 import type { ItemRow } from '../db/repos/items';
-import type { ItemTokenRow } from '../db/repos/itemKeys';
+import type { ItemTokenRow } from '../db/repos/itemKeyPairs';
 import type { ItemBase, ItemDetail, ItemKey, ItemSummary, ItemPwdAnswer, NewItemAnswer } from '../../shared/api/item';
 import { formatTime } from './time';
 

@@ -2,8 +2,8 @@
 // created on first request; resetKey replaces the token (the key stays, as in ShowDoc).
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps';
-import * as keyRepo from '../../db/repos/itemKeys';
-import type { ItemTokenRow } from '../../db/repos/itemKeys';
+import * as keyRepo from '../../db/repos/itemKeyPairs';
+import type { ItemTokenRow } from '../../db/repos/itemKeyPairs';
 
 export type { ItemTokenRow };
 

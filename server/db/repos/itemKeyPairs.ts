@@ -1,4 +1,5 @@
-// Open API credentials of an item (item_tokens): one api_key + api_token pair per item.
+// An item's open API key pair (item_tokens) as item/getKey and item/resetKey keep it: created on first
+// request, the token replaced on reset. (Checking a key is the open API's: itemKeys.ts.)
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { itemTokens } from '../schema';
