@@ -19,7 +19,11 @@ export interface ListedItem {
 export async function listMyItems(db: DbOrTx, uid: number, opts: { original: boolean; groupId: number }): Promise<ListedItem[]> {
   const grantsByItem = new Map<number, GrantRow[]>();
   if (!opts.original) {
-    for (const { itemId, ...grant } of await grantsOfUserOnAllItems(db, uid)) grantsByItem.set(itemId, [...(grantsByItem.get(itemId) ?? []), grant]);
+    for (const { itemId, ...grant } of await grantsOfUserOnAllItems(db, uid)) {
+      const list = grantsByItem.get(itemId) ?? [];
+      list.push(grant);
+      grantsByItem.set(itemId, list);
+    }
   }
   const [rows, order] = await Promise.all([
     itemRepo.liveItemsOwnedOrIn(db, uid, [...grantsByItem.keys()]),
