@@ -24,6 +24,9 @@ export const PAGE_CONTENT_MAX_CHARS = 2_000_000;
 export const PAGE_TITLE_MAX_CHARS = 200;
 export const ITEM_NAME_MAX_CHARS = 100;
 export const ITEM_DESCRIPTION_MAX_CHARS = 1000;
+/** personal item domains: letters and digits */
+export const ITEM_DOMAIN_MAX_CHARS = 50;
+export const ITEM_PASSWORD_MAX_CHARS = 100;
 export const CATALOG_NAME_MAX_CHARS = 100;
 export const OPEN_API_MAX_PAGES = 5000;
 /** pages one open/fromComments or open/updateDbItem request may write (a source file or a database at a time) */
@@ -41,6 +44,8 @@ export const PAGE_SIZES = {
   adminHomeItems: 1000,
 } as const;
 export const MEMBER_GROUP = { readOnly: 0, edit: 1, manage: 2 } as const;
+/** team_member_group_id: team managers manage the team's members and items */
+export const TEAM_MEMBER_GROUP = { member: 1, manager: 2 } as const;
 /** user/allUser: characters of a username needed before it suggests anyone, and most people per answer */
 export const USER_SEARCH_MIN_CHARS = 2;
 export const USER_SEARCH_MAX_RESULTS = 20;

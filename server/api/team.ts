@@ -2,66 +2,63 @@
 import { action, controller } from '../http/action';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
-import { requireTeamManage, requireTeamOwner, teamAccess } from '../policies/teamAccess';
+import * as api from '../../shared/api/team';
+import { decideListedTeam, requireTeamManage, requireTeamOwner, teamAccess } from '../policies/teamAccess';
 import { createTeam, deleteTeam, listTeamsOf, renameTeam } from '../domain/teams/teams';
 import { findMembership, removeTeamMember } from '../domain/teams/teamMembers';
 import { attornTeam } from '../domain/teams/attorn';
 import { presentTeam, presentTeamListRow } from '../presenters/team';
 
-const getList = action({
+const getList = action(api.getList, {
   auth: 'required',
   async run(req) {
     const me = req.me();
     const rows = await listTeamsOf(req.deps, me);
-    return rows.map((t) => presentTeamListRow(t, me));
+    return rows.map((t) => presentTeamListRow(t, decideListedTeam(t, me)));
   },
 });
 
-const save = action({
+const save = action(api.save, {
   auth: 'required',
-  async run(req) {
+  async run(req, p) {
     const me = req.me();
-    const id = req.params.id('id');
-    const name = req.params.str('team_name', { max: 1000 });
-    if (!id) return presentTeam(await createTeam(req.deps, me, name));
-    const access = await teamAccess(req.deps, me, id);
+    if (!p.id) return presentTeam(await createTeam(req.deps, me, p.team_name));
+    const access = await teamAccess(req.deps, me, p.id);
     requireTeamManage(access);
-    return presentTeam(await renameTeam(req.deps, access.team, name));
+    return presentTeam(await renameTeam(req.deps, access.team, p.team_name));
   },
 });
 
-const del = action({
+const del = action(api.remove, {
   auth: 'required',
-  async run(req) {
-    const access = await teamAccess(req.deps, req.me(), req.params.id('id'));
+  async run(req, p) {
+    const access = await teamAccess(req.deps, req.me(), p.id);
     requireTeamOwner(access);
     await deleteTeam(req.deps, access.team);
-    return 1;
+    return 1 as const;
   },
 });
 
-const attorn = action({
+const attorn = action(api.attorn, {
   auth: 'required',
-  async run(req) {
+  async run(req, p) {
     const me = req.me();
-    const access = await teamAccess(req.deps, me, req.params.id('team_id'));
+    const access = await teamAccess(req.deps, me, p.team_id);
     requireTeamOwner(access);
-    const username = req.params.str('username', { required: true, max: 254 });
-    const password = req.params.str('password', { raw: true, max: 128 });
-    return presentTeam(await attornTeam(req.deps, me, access.team, username, password));
+    return presentTeam(await attornTeam(req.deps, me, access.team, p.username, p.password));
   },
 });
 
 /** A member leaves a team (the owner cannot: transfer or delete it instead). */
-const exitTeam = action({
+const exitTeam = action(api.exitTeam, {
   auth: 'required',
-  async run(req) {
+  async run(req, p) {
     const me = req.me();
-    const access = await teamAccess(req.deps, me, req.params.id('team_id'));
+    const access = await teamAccess(req.deps, me, p.team_id);
     const row = await findMembership(req.deps, access.team.id, me.uid);
     if (!row) throw new ApiError(ErrorCode.GENERIC, 'You are not a member of this team');
     await removeTeamMember(req.deps, row);
-    return 1;
+    return 1 as const;
   },
 });
 

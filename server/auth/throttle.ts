@@ -66,7 +66,7 @@ export const LIMITS = {
   captchaPerIp: { name: 'captcha-ip', max: 120, windowSeconds: 60 },
   resetPerIp: { name: 'reset-ip', max: 10, windowSeconds: 3600 },
   resetPerAccount: { name: 'reset-acct', max: 5, windowSeconds: 3600 },
-  /** item/pwd attempts per IP; wrong _item_pwd values count here too (domain/items/passwordAttempts.ts) */
+  /** item/pwd attempts per IP; wrong _item_pwd values count here too (policies/itemPasswordAttempts.ts) */
   itemPasswordPerIp: { name: 'itempwd-ip', max: 60, windowSeconds: 300 },
   openApiPerKey: { name: 'open-key', max: 600, windowSeconds: 60 },
   /** files stored per user (page/upload, uploadImg and their attachment aliases) */

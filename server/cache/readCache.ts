@@ -6,7 +6,8 @@
 // A load that overlapped an invalidation is not kept (generations), so a write cannot hide.
 import { LRUCache } from 'lru-cache';
 import { isRemote, type DomainEvents, type EventBus } from '../events';
-import type { Grant, ItemRow } from '../policies/itemAccess';
+import type { ItemRow } from '../db/repos/items';
+import type { GrantRow } from '../db/repos/grants';
 import type { PageData } from '../db/repos/pages';
 import type { ShareRow } from '../db/repos/shares';
 
@@ -24,7 +25,7 @@ const MAX_PAGE_BYTES = 48 * 1024 * 1024;
 export class ReadCache {
   private readonly items = new LRUCache<number, Loaded<ItemRow>>({ max: 5_000 });
   private readonly domains = new LRUCache<string, Loaded<number>>({ max: 5_000 });
-  private readonly grants = new LRUCache<string, Loaded<Grant[]>>({ max: 50_000 });
+  private readonly grants = new LRUCache<string, Loaded<GrantRow[]>>({ max: 50_000 });
   private readonly pages = new LRUCache<number, Loaded<PageData>>({
     maxSize: MAX_PAGE_BYTES,
     sizeCalculation: (e) => 512 + e.value.pageContent.length * 2,
@@ -178,7 +179,7 @@ export class ReadCache {
     return row;
   }
 
-  async grantsOf(itemId: number, uid: number, load: () => Promise<Grant[]>): Promise<Grant[]> {
+  async grantsOf(itemId: number, uid: number, load: () => Promise<GrantRow[]>): Promise<GrantRow[]> {
     const key = `${itemId}:${uid}`;
     return (await this.through(this.grants, `grants:${key}`, key, () => this.itemStamp(itemId), load)) ?? [];
   }

@@ -1,11 +1,12 @@
 // The one place that answers "may this user visit / edit / manage this item, and which of its
 // catalogs may they see?" (DESIGN §4). Pure decisions over rows; loading lives in load.ts.
-import type { items } from '../db/schema';
+import type { ItemRow } from '../db/repos/items';
+import type { GrantRow } from '../db/repos/grants';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { ITEM_TYPE, MEMBER_GROUP } from '../../shared/limits';
 
-export type ItemRow = typeof items.$inferSelect;
+export type { ItemRow };
 
 export interface Viewer {
   uid: number;
@@ -13,14 +14,7 @@ export interface Viewer {
 }
 
 /** A membership row reduced to what permissions need (item_members or team_item_members). */
-export interface Grant {
-  source: 'member' | 'team';
-  memberGroupId: number;
-  /** 0 = all catalogs */
-  catId: number;
-  /** comma list of top-level catalog ids; '' = use catId */
-  catIds: string;
-}
+export type Grant = GrantRow;
 
 export interface ItemAccess {
   item: ItemRow;
@@ -131,7 +125,12 @@ export function requireEdit(a: ItemAccess): void {
  */
 export function requireManage(a: ItemAccess, opts: { change?: boolean } = {}): void {
   if (!a.canManage) throw new ApiError(ErrorCode.NOT_MANAGER, 'Only the item creator or its managers may do this');
-  if (opts.change && a.isArchived) throw new ApiError(ErrorCode.NO_PERMISSION, 'This item is archived and read-only');
+  if (opts.change) requireNotArchived(a);
+}
+
+/** Settings and membership of an archived item are frozen (10103), whoever asks. */
+export function requireNotArchived(a: ItemAccess): void {
+  if (a.isArchived) throw new ApiError(ErrorCode.NO_PERMISSION, 'This item is archived and read-only');
 }
 
 export function requireOwnerOrAdmin(a: ItemAccess): void {

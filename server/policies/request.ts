@@ -11,7 +11,7 @@ import { decideItemAccess, requireVisit, type ItemAccess, type ItemRow } from '.
 import { canEditPage, canReadPage, withinCatalogLimit, type PagePlace } from './pages';
 import { catalogTopMap, findItemCached, loadGrantsCached } from './load';
 import { GRANT_COOKIE, grantValid, itemPasswordMatches } from './itemPassword';
-import { countItemPasswordParamFailure, itemPasswordParamWait } from '../domain/items/passwordAttempts';
+import { countItemPasswordParamFailure, itemPasswordParamWait } from './itemPasswordAttempts';
 
 /** a page without its search vector (large, and never needed outside the database) */
 export type PageRow = PageData;
@@ -53,7 +53,7 @@ export async function accessForViewer(deps: AppDeps, user: SessionUser | null, i
 /**
  * Access with an `_item_pwd`, which may ride on any request or socket message. The password is
  * only tried when nothing else opens the item (membership, the grant cookie), and through
- * item/pwd's limiter (domain/items/passwordAttempts.ts): a wrong one is counted, and while the
+ * item/pwd's limiter (policies/itemPasswordAttempts.ts): a wrong one is counted, and while the
  * address is over the limit for the item the password is refused with 10429, right or wrong.
  */
 export async function accessWithItemPwd(deps: AppDeps, ip: string, user: SessionUser | null, item: ItemRow, proofs: PasswordProofs): Promise<ItemAccess> {

@@ -1,18 +1,15 @@
 // Who may do what with a team (showdoc-behaviour §1.5 "team manage"): the owner, team managers
 // (team_member_group_id 2) and administrators manage it; members may see it. A team the caller
 // has no part in answers exactly like a missing one, so team ids reveal nothing.
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import type { SessionUser } from '../auth/sessionUser';
-import { teamMembers, teams } from '../db/schema';
+import * as teamRepo from '../db/repos/teams';
+import type { TeamRow } from '../db/repos/teams';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
-
-import type { TeamRow } from '../domain/teams/row';
+import { TEAM_MEMBER_GROUP } from '../../shared/limits';
 
 export type { TeamRow };
-
-export const TEAM_GROUP = { member: 1, manager: 2 } as const;
 
 export interface TeamAccess {
   team: TeamRow;
@@ -26,30 +23,34 @@ export interface TeamAccess {
 
 const teamRefused = () => new ApiError(ErrorCode.NO_PERMISSION, 'Team not found, or you may not manage it');
 
-export async function findTeam(deps: AppDeps, teamId: number): Promise<TeamRow | undefined> {
+export async function findTeam(deps: Pick<AppDeps, 'db'>, teamId: number): Promise<TeamRow | undefined> {
   if (!Number.isInteger(teamId) || teamId <= 0) return undefined;
-  const [row] = await deps.db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
-  return row;
+  return teamRepo.findTeam(deps.db, teamId);
 }
 
-export function decideTeamAccess(team: TeamRow, user: SessionUser, memberGroup: number): TeamAccess {
+export function decideTeamAccess(team: TeamRow, user: Pick<SessionUser, 'uid' | 'isAdmin'>, memberGroup: number): TeamAccess {
   const isOwner = team.uid === user.uid;
   const isAdmin = user.isAdmin;
-  const canManage = isOwner || isAdmin || memberGroup >= TEAM_GROUP.manager;
+  const canManage = isOwner || isAdmin || memberGroup >= TEAM_MEMBER_GROUP.manager;
   return { team, isOwner, isAdmin, memberGroup, canView: canManage || memberGroup > 0, canManage };
 }
 
-/** Loads a team and the caller's part in it; refuses (10103) when the caller has none at all. */
-export async function teamAccess(deps: AppDeps, user: SessionUser, teamId: number): Promise<TeamAccess> {
+/** A team of the caller's list (team/getList), which carries the caller's member group. */
+export function decideListedTeam(row: TeamRow & { teamMemberGroupId: number }, user: Pick<SessionUser, 'uid' | 'isAdmin'>): TeamAccess {
+  return decideTeamAccess(row, user, row.teamMemberGroupId);
+}
+
+/** The caller's rights on a team; undefined when the team does not exist. */
+export async function teamRightsOf(deps: Pick<AppDeps, 'db'>, user: SessionUser, teamId: number): Promise<TeamAccess | undefined> {
   const team = await findTeam(deps, teamId);
-  if (!team) throw teamRefused();
-  const [m] = await deps.db
-    .select({ g: teamMembers.teamMemberGroupId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.memberUid, user.uid)))
-    .limit(1);
-  const access = decideTeamAccess(team, user, m?.g ?? 0);
-  if (!access.canView) throw teamRefused();
+  if (!team) return undefined;
+  return decideTeamAccess(team, user, (await teamRepo.memberGroupOf(deps.db, team.id, user.uid)) ?? 0);
+}
+
+/** Loads a team and the caller's part in it; refuses (10103) when the caller has none at all. */
+export async function teamAccess(deps: Pick<AppDeps, 'db'>, user: SessionUser, teamId: number): Promise<TeamAccess> {
+  const access = await teamRightsOf(deps, user, teamId);
+  if (!access?.canView) throw teamRefused();
   return access;
 }
 

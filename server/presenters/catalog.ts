@@ -1,10 +1,19 @@
-// Catalog rows → spec §3 Catalog shapes (catList*, catalog/save answers).
-import type { CatalogNode, CatalogRow } from '../domain/catalogs/tree';
+// Catalog rows → spec §3 Catalog shapes (catList*, getPagesBycat, catalog/copy answers).
+import type { CatalogRow } from '../db/repos/catalogs';
+import type { Catalog, CatalogGroup, CatalogPage } from '../../shared/api/catalog';
 import { formatTime } from './time';
 
 export const CATALOG_PATH_SEPARATOR = ' / ';
 
-export function presentCatalogRow(r: CatalogRow) {
+/** a catalog of the built tree (domain/catalogs/tree CatalogNode) */
+export interface CatalogTreeNode {
+  row: CatalogRow;
+  children: CatalogTreeNode[];
+  /** names from the top, this one last */
+  path: string[];
+}
+
+export function presentCatalogRow(r: CatalogRow): Catalog {
   return {
     cat_id: r.catId,
     cat_name: r.catName,
@@ -16,14 +25,20 @@ export function presentCatalogRow(r: CatalogRow) {
   };
 }
 
-export type PresentedCatalogGroup = ReturnType<typeof presentCatalogRow> & { sub: PresentedCatalogGroup[] };
-
 /** catListGroup: the tree with children under `sub`. */
-export function presentCatalogGroup(n: CatalogNode): PresentedCatalogGroup {
+export function presentCatalogGroup(n: CatalogTreeNode): CatalogGroup {
   return { ...presentCatalogRow(n.row), sub: n.children.map(presentCatalogGroup) };
 }
 
 /** catListName: one row per catalog, cat_name being the full path 'a / b / c'. */
-export function presentCatalogWithPath(n: CatalogNode) {
+export function presentCatalogWithPath(n: CatalogTreeNode): Catalog {
   return { ...presentCatalogRow(n.row), cat_name: n.path.join(CATALOG_PATH_SEPARATOR) };
+}
+
+export function presentCatalogPage(p: { pageId: number; pageTitle: string; sNumber: number }): CatalogPage {
+  return { page_id: p.pageId, page_title: p.pageTitle, s_number: p.sNumber };
+}
+
+export function presentCopiedCatalog(catId: number): { cat_id: number } {
+  return { cat_id: catId };
 }

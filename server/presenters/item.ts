@@ -1,11 +1,11 @@
-// Item rows → spec §3 Item shapes (myList rows, detail, info, keys). The visit password is a
-// hash: never sent; `is_private` says whether there is one.
-import type { ItemRow } from '../policies/itemAccess';
-import type { ListedItem } from '../domain/items/myList';
-import type { ItemTokenRow } from '../domain/items/keys';
+// Item rows → spec §3 Item shapes (myList rows, detail, keys). The visit password is a hash:
+// never sent; `is_private` says whether there is one.
+import type { ItemRow } from '../db/repos/items';
+import type { ItemTokenRow } from '../db/repos/itemKeyPairs';
+import type { ItemBase, ItemDetail, ItemKey, ItemSummary, ItemPwdAnswer, NewItemAnswer } from '../../shared/api/item';
 import { formatTime } from './time';
 
-export function presentItemBase(item: ItemRow) {
+export function presentItemBase(item: ItemRow): ItemBase {
   return {
     item_id: item.itemId,
     uid: item.uid,
@@ -22,22 +22,31 @@ export function presentItemBase(item: ItemRow) {
 }
 
 /** item/detail, item/update, item/attorn */
-export function presentItemDetail(item: ItemRow) {
-  return { ...presentItemBase(item), is_del: item.isDel, password: '', group_ids: [] as number[] };
+export function presentItemDetail(item: ItemRow): ItemDetail {
+  return { ...presentItemBase(item), is_del: item.isDel, password: '', group_ids: [] };
 }
 
-export function presentListedItem(l: ListedItem) {
+/** An item of the caller's list, with what the policies say the caller may do with it. */
+export function presentListedItem(item: ItemRow, sNumber: number, rights: { creator: boolean; manage: boolean }): ItemSummary {
   return {
-    ...presentItemBase(l.item),
-    is_del: l.item.isDel,
-    s_number: l.sNumber,
-    creator: l.creator ? 1 : 0,
-    manage: l.manage ? 1 : 0,
+    ...presentItemBase(item),
+    is_del: item.isDel,
+    s_number: sNumber,
+    creator: rights.creator ? 1 : 0,
+    manage: rights.manage ? 1 : 0,
     is_star: 0,
   };
 }
 
-export function presentItemKey(t: ItemTokenRow) {
+export function presentNewItem(item: ItemRow): NewItemAnswer {
+  return { item_id: item.itemId };
+}
+
+export function presentItemPwd(item: ItemRow, referUrl: string): ItemPwdAnswer {
+  return { item_id: item.itemId, refer_url: referUrl };
+}
+
+export function presentItemKey(t: ItemTokenRow): ItemKey {
   return {
     id: t.id,
     item_id: t.itemId,

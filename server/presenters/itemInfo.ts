@@ -1,31 +1,44 @@
 // item/info's answer (spec §3 Item; showdoc-behaviour §3.3).
-import type { ItemAccess } from '../policies/itemAccess';
-import type { Menu, MenuPage } from '../domain/items/menu';
-import { ancestry } from '../domain/catalogs/tree';
+import type { ItemRow } from '../db/repos/items';
+import type { CatalogRow } from '../db/repos/catalogs';
+import type { MenuPageRow } from '../db/repos/menus';
+import type { ItemInfo, ItemMenu } from '../../shared/api/item';
 import { presentItemBase } from './item';
-import { presentMenu } from './menu';
-import { JsonFragment, jsonFragment } from '../lib/jsonFragment';
+import { presentMenu, type MenuView } from './menu';
+import { JsonFragment, jsonFragment, withFragments, type JsonWithFragments } from '../lib/jsonFragment';
 
 /** a built menu is shared by requests (menuMemo): its JSON is written once */
-const menuJson = new WeakMap<Menu, JsonFragment>();
-function presentMenuOnce(menu: Menu): JsonFragment {
+const menuJson = new WeakMap<MenuView, JsonFragment>();
+function presentMenuOnce(menu: MenuView): JsonFragment {
   let json = menuJson.get(menu);
-  if (!json) menuJson.set(menu, (json = jsonFragment(presentMenu(menu))));
+  if (!json) {
+    const answer: ItemMenu = presentMenu(menu);
+    menuJson.set(menu, (json = jsonFragment(answer)));
+  }
   return json;
 }
 
+/** What item/info reports of the viewer's rights (policies: ItemAccess). */
+export interface InfoRights {
+  item: ItemRow;
+  itemPermn: boolean;
+  itemCreator: boolean;
+}
+
 export interface InfoExtras {
-  menu: Menu;
-  defaultPage: MenuPage | undefined;
+  menu: MenuView;
+  defaultPage: MenuPageRow | undefined;
+  /** the catalogs above the default page, from the top down */
+  defaultPath: CatalogRow[];
   isLogin: boolean;
   unreadCount: number;
 }
 
-export function presentItemInfo(a: ItemAccess, x: InfoExtras) {
-  const chain = x.defaultPage && x.defaultPage.catId > 0 ? ancestry(x.menu.catalogRows, x.defaultPage.catId) : [];
-  const catAt = (level: number) => chain.find((c) => c.level === level)?.catId ?? 0;
+/** The answer with its menu as a JSON fragment written once per built menu: the envelope splices it in (and can gzip it for free). */
+export function presentItemInfo(a: InfoRights, x: InfoExtras): JsonWithFragments<ItemInfo> {
+  const catAt = (level: number) => x.defaultPath.find((c) => c.level === level)?.catId ?? 0;
   const defaultPageId = x.defaultPage?.pageId ?? 0;
-  return {
+  const answer: Omit<ItemInfo, 'menu'> & { menu: JsonFragment } = {
     ...presentItemBase(a.item),
     default_page_id: String(defaultPageId),
     current_page_id: defaultPageId,
@@ -44,4 +57,5 @@ export function presentItemInfo(a: ItemAccess, x: InfoExtras) {
     allow_comment: 0,
     allow_feedback: 0,
   };
+  return withFragments(answer);
 }

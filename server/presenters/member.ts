@@ -1,25 +1,45 @@
-// item_members rows → ShowDoc's member list shape (spec §3 "Item member").
+// item_members rows → ShowDoc's member list shape (spec §3 "Item member"), and people pickers.
 import { localize } from '../../shared/messages';
-import type { ItemMemberListRow, ItemMemberRow } from '../domain/members/itemMembers';
-import { limitIds } from '../domain/members/catalogLimit';
-import { usernameName, type Person } from '../domain/members/people';
+import { MEMBER_GROUP } from '../../shared/limits';
+import type { ItemMemberRow } from '../db/repos/members';
+import type { PersonSince } from '../db/repos/members';
+import type { ItemMember, MemberLimit, Person } from '../../shared/api/member';
 import { formatTime } from './time';
 
 export type Lang = 'en' | 'zh';
 
+/** a stored catalog limit: cat_ids (comma list) wins over cat_id; 0 / '' = every catalog */
+export interface StoredLimit {
+  catId: number;
+  catIds: string;
+}
+
 export function memberGroupText(group: number, lang: Lang): string {
-  if (group >= 2) return localize('Manage', lang);
-  if (group === 1) return localize('Edit', lang);
+  if (group >= MEMBER_GROUP.manage) return localize('Manage', lang);
+  if (group === MEMBER_GROUP.edit) return localize('Edit', lang);
   return localize('Read-only', lang);
 }
 
+/** The top-level catalog ids a stored limit names (cat_ids wins over cat_id, as the policies read it). */
+export function limitIds(limit: StoredLimit): number[] {
+  const ids = limit.catIds
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
+  if (ids.length) return ids;
+  return limit.catId > 0 ? [limit.catId] : [];
+}
+
+/** Every catalog id some limits name: the caller loads their names for presentLimit. */
+export const limitIdsOf = (rows: StoredLimit[]) => rows.flatMap((r) => limitIds(r));
+
 /** the catalogs a limit names, as ids and as a display text ('' = every catalog) */
-export function presentLimit(limit: { catId: number; catIds: string }, names: Map<number, string>) {
+export function presentLimit(limit: StoredLimit, names: Map<number, string>): MemberLimit {
   const ids = limitIds(limit);
   return { cat_id: limit.catId, cat_ids: ids, cat_name: ids.map((id) => names.get(id) ?? String(id)).join(', ') };
 }
 
-export function presentItemMember(r: ItemMemberRow & { name?: string }, names: Map<number, string>, lang: Lang) {
+export function presentItemMember(r: ItemMemberRow & { name?: string }, names: Map<number, string>, lang: Lang): ItemMember {
   return {
     item_member_id: r.itemMemberId,
     item_id: r.itemId,
@@ -33,8 +53,9 @@ export function presentItemMember(r: ItemMemberRow & { name?: string }, names: M
   };
 }
 
-export const memberLimitIds = (rows: ItemMemberListRow[]) => rows.flatMap((r) => limitIds(r));
+/** ShowDoc's "username(name)" label. */
+export const usernameName = (p: Pick<PersonSince, 'username' | 'name'>) => (p.name ? `${p.username}(${p.name})` : p.username);
 
-export function presentPerson(p: Person) {
+export function presentPerson(p: PersonSince): Person {
   return { uid: p.uid, username: p.username, name: p.name, username_name: usernameName(p), addtime: formatTime(p.addtime) };
 }

@@ -1,10 +1,25 @@
 // item/info's `menu`: {pages: root pages, catalogs: level-2 catalogs each with pages and
 // catalogs (always arrays)} — showdoc-behaviour §3.3, §4.3.
-import type { Menu, MenuPage } from '../domain/items/menu';
-import type { CatalogNode } from '../domain/catalogs/tree';
+import type { MenuPageRow } from '../db/repos/menus';
+import type { CatalogRow } from '../db/repos/catalogs';
+import type { ItemMenu, MenuCatalog, MenuPage } from '../../shared/api/item';
 import { formatTime } from './time';
 
-export function presentMenuPage(p: MenuPage) {
+/** a catalog of the built tree (domain/catalogs/tree CatalogNode) */
+export interface MenuNode {
+  row: CatalogRow;
+  children: MenuNode[];
+}
+
+/** a viewer's built menu (domain/items/menu Menu) */
+export interface MenuView {
+  /** root pages, or with a keyword every matching visible page */
+  pages: MenuPageRow[];
+  tops: MenuNode[];
+  pagesByCat: Map<number, MenuPageRow[]>;
+}
+
+export function presentMenuPage(p: MenuPageRow): MenuPage {
   return {
     page_id: p.pageId,
     author_uid: p.authorUid,
@@ -18,19 +33,7 @@ export function presentMenuPage(p: MenuPage) {
   };
 }
 
-export interface PresentedMenuCatalog {
-  cat_id: number;
-  cat_name: string;
-  item_id: number;
-  parent_cat_id: number;
-  level: number;
-  s_number: number;
-  addtime: string;
-  pages: ReturnType<typeof presentMenuPage>[];
-  catalogs: PresentedMenuCatalog[];
-}
-
-function presentNode(n: CatalogNode, menu: Menu): PresentedMenuCatalog {
+function presentNode(n: MenuNode, menu: MenuView): MenuCatalog {
   return {
     cat_id: n.row.catId,
     cat_name: n.row.catName,
@@ -44,6 +47,6 @@ function presentNode(n: CatalogNode, menu: Menu): PresentedMenuCatalog {
   };
 }
 
-export function presentMenu(menu: Menu) {
+export function presentMenu(menu: MenuView): ItemMenu {
   return { pages: menu.pages.map(presentMenuPage), catalogs: menu.tops.map((n) => presentNode(n, menu)) };
 }

@@ -1,29 +1,34 @@
 // Team rows → ShowDoc's shapes (spec §3 "Team", "Team member", "Team item", "Team item member").
-import type { TeamRow } from '../policies/teamAccess';
-import type { TeamListRow } from '../domain/teams/teams';
-import type { TeamMemberRow } from '../domain/teams/teamMembers';
-import type { TeamItemRow } from '../domain/teams/teamItems';
-import type { TeamItemMemberRow } from '../domain/teams/teamItemMembers';
+import type { TeamItemMemberRow, TeamItemRow, TeamMemberRow, TeamRow } from '../db/repos/teams';
+import type { ListedTeam, Team } from '../../shared/api/team';
+import type { TeamMember } from '../../shared/api/teamMember';
+import type { TeamItem, TeamOfItem } from '../../shared/api/teamItem';
+import type { TeamItemMember } from '../../shared/api/teamItemMember';
+import { TEAM_MEMBER_GROUP } from '../../shared/limits';
 import { memberGroupText, presentLimit, type Lang } from './member';
 import { formatTime } from './time';
 
-export function presentTeam(t: TeamRow) {
+export function presentTeam(t: TeamRow): Team {
   return { id: t.id, team_name: t.teamName, uid: t.uid, username: t.username, addtime: formatTime(t.addtime), last_update_time: formatTime(t.lastUpdateTime) };
 }
 
-export function presentTeamListRow(t: TeamListRow, viewer: { uid: number; isAdmin: boolean }) {
-  const isOwner = t.uid === viewer.uid;
+/** A team of the caller's list, with the caller's rights on it (policies: TeamAccess). */
+export function presentTeamListRow(
+  t: TeamRow & { memberCount: number; itemCount: number },
+  rights: { isOwner: boolean; canManage: boolean; memberGroup: number },
+): ListedTeam {
   return {
     ...presentTeam(t),
-    is_owner: isOwner ? 1 : 0,
-    team_manage: isOwner || viewer.isAdmin || t.memberGroup >= 2 ? 1 : 0,
-    team_member_group_id: isOwner ? 2 : t.memberGroup,
+    is_owner: rights.isOwner ? 1 : 0,
+    team_manage: rights.canManage ? 1 : 0,
+    // the owner counts as a team manager
+    team_member_group_id: rights.isOwner ? TEAM_MEMBER_GROUP.manager : rights.memberGroup,
     memberCount: t.memberCount,
     itemCount: t.itemCount,
   };
 }
 
-export function presentTeamMember(m: TeamMemberRow & { name?: string }) {
+export function presentTeamMember(m: TeamMemberRow & { name?: string }): TeamMember {
   return {
     id: m.id,
     team_id: m.teamId,
@@ -35,19 +40,24 @@ export function presentTeamMember(m: TeamMemberRow & { name?: string }) {
   };
 }
 
-export function presentTeamItem(r: TeamItemRow & { teamName?: string; itemName?: string; memberCount?: number }) {
+export function presentTeamItem(r: TeamItemRow & { teamName?: string; itemName?: string }): TeamItem {
   return {
     id: r.id,
     team_id: r.teamId,
     item_id: r.itemId,
     team_name: r.teamName ?? '',
     item_name: r.itemName ?? '',
-    ...(r.memberCount !== undefined ? { memberCount: r.memberCount } : {}),
     addtime: formatTime(r.addtime),
   };
 }
 
-export function presentTeamItemMember(r: TeamItemMemberRow & { name?: string }, names: Map<number, string>, lang: Lang) {
+/** teamItem/getList: with how many team members the binding gives access (after item_name, as before). */
+export function presentTeamOfItem(r: TeamItemRow & { teamName: string; memberCount: number }): TeamOfItem {
+  const { addtime, ...rest } = presentTeamItem(r);
+  return { ...rest, memberCount: r.memberCount, addtime };
+}
+
+export function presentTeamItemMember(r: TeamItemMemberRow & { name?: string }, names: Map<number, string>, lang: Lang): TeamItemMember {
   return {
     id: r.id,
     team_id: r.teamId,

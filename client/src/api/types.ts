@@ -1,5 +1,7 @@
 // Shapes of the answers the client reads (spec §3, showdoc-behaviour §3). Ids are numbers in Quire's
 // answers, strings in ShowDoc's: screens compare them with Number()/String().
+import type { MenuPage } from '@shared/api/item';
+
 export type Id = number | string;
 /** ShowDoc-style flags: 0/1 numbers, '0'/'1' strings or booleans */
 export type Flag = number | string | boolean;
@@ -38,67 +40,9 @@ export interface HomePageSetting {
   register_mode?: 'open' | 'email' | 'approval';
 }
 
-export interface ItemSummary {
-  item_id: Id;
-  uid?: Id;
-  item_name: string;
-  item_domain?: string;
-  item_type: Id;
-  item_description?: string;
-  last_update_time?: number | string;
-  s_number?: Id;
-  creator?: Flag;
-  manage?: Flag;
-  is_private?: Flag;
-  password?: string;
-  is_star?: Flag;
-  is_archived?: Flag;
-}
+export type { ItemSummary } from '@shared/api/item';
 
-export interface MenuPage {
-  page_id: Id;
-  page_title: string;
-  cat_id?: Id;
-  author_uid?: Id;
-  addtime?: string | number;
-  s_number?: Id;
-}
-
-export interface MenuCatalog {
-  cat_id: Id;
-  cat_name: string;
-  parent_cat_id?: Id;
-  level?: Id;
-  s_number?: Id;
-  pages?: MenuPage[];
-  catalogs?: MenuCatalog[];
-}
-
-export interface ItemMenu {
-  pages: MenuPage[];
-  catalogs: MenuCatalog[];
-}
-
-export interface ItemInfo {
-  item_id: Id;
-  item_domain?: string;
-  item_name: string;
-  item_description?: string;
-  item_type: Id;
-  is_archived?: Flag;
-  default_page_id?: Id;
-  default_cat_id2?: Id | null;
-  default_cat_id3?: Id | null;
-  default_cat_id4?: Id | null;
-  unread_count?: number | null;
-  menu: ItemMenu;
-  is_login?: Flag;
-  item_edit?: Flag;
-  item_manage?: Flag;
-  ItemPermn?: Flag;
-  ItemCreator?: Flag;
-  current_page_id?: Id;
-}
+export type { ItemDetail, ItemInfo, ItemMenu, ItemKey, MenuCatalog, MenuPage } from '@shared/api/item';
 
 export interface Attachment {
   file_id: Id;
@@ -126,6 +70,9 @@ export interface AttachmentPage {
   site_quota_m?: number;
 }
 
+export type { Catalog, CatalogGroup, CatalogPage } from '@shared/api/catalog';
+
+/** A catalog as the catalog screens read (catListGroup, catListName answers) and build it (the batUpdate payload). */
 export interface CatalogRow {
   cat_id: Id;
   cat_name: string;
@@ -135,50 +82,19 @@ export interface CatalogRow {
   sub?: CatalogRow[];
 }
 
-export interface ItemMember {
-  item_member_id: Id;
-  uid?: Id;
-  username: string;
-  name?: string;
-  addtime?: string | number;
-  member_group_id: Id;
-  cat_id?: Id;
-}
+export type { ItemMember, Person } from '@shared/api/member';
 
-export interface Team {
-  id: Id;
-  team_name: string;
-  memberCount?: number;
-  itemCount?: number;
-}
+export type { ListedTeam as Team } from '@shared/api/team';
 
-export interface TeamMember {
-  id: Id;
-  member_username: string;
-  name?: string;
-  addtime?: string | number;
-}
+export type { TeamMember } from '@shared/api/teamMember';
 
-export interface TeamItem {
-  id: Id;
-  team_id: Id;
-  item_id: Id;
-  item_name?: string;
-  team_name?: string;
-  addtime?: string | number;
-}
+export type { TeamItem } from '@shared/api/teamItem';
 
-export interface TeamItemMember {
-  id: Id;
-  member_username: string;
-  member_group_id: Id;
-  cat_id?: Id;
-  addtime?: string | number;
-}
+export type { TeamItemMember } from '@shared/api/teamItemMember';
 
 export type { Template } from '@shared/api/template';
 export type { PageInfo, PageHistoryEntry, PageDiff, SinglePageLink, LockInfo } from '@shared/api/page';
-export type { SearchResult } from '@shared/api/item/search';
+export type { SearchResult, SearchHitPage } from '@shared/api/item/search';
 export type { MockInfo } from '@shared/api/mock';
 export type { RecycleEntry } from '@shared/api/recycle';
 
@@ -191,10 +107,6 @@ export interface Notice {
   is_read?: Flag;
 }
 
-export interface ItemKey {
-  api_key: string;
-  api_token: string;
-}
 
 /** true for 1, '1', true */
 export function flag(v: Flag | null | undefined): boolean {

@@ -26,3 +26,18 @@ export async function grantsOfUser(db: DbOrTx, itemId: number, uid: number): Pro
   ]);
   return [...personal.map((g) => ({ ...g, source: 'member' as const })), ...team.map((g) => ({ ...g, source: 'team' as const }))];
 }
+
+/** Every grant of a user, on any item (the item list): personal and team rows with their item. */
+export async function grantsOfUserOnAllItems(db: DbOrTx, uid: number): Promise<(GrantRow & { itemId: number })[]> {
+  const [personal, team] = await Promise.all([
+    db
+      .select({ itemId: itemMembers.itemId, memberGroupId: itemMembers.memberGroupId, catId: itemMembers.catId, catIds: itemMembers.catIds })
+      .from(itemMembers)
+      .where(eq(itemMembers.uid, uid)),
+    db
+      .select({ itemId: teamItemMembers.itemId, memberGroupId: teamItemMembers.memberGroupId, catId: teamItemMembers.catId, catIds: teamItemMembers.catIds })
+      .from(teamItemMembers)
+      .where(eq(teamItemMembers.memberUid, uid)),
+  ]);
+  return [...personal.map((g) => ({ ...g, source: 'member' as const })), ...team.map((g) => ({ ...g, source: 'team' as const }))];
+}

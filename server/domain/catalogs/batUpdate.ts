@@ -2,9 +2,9 @@
 // and re-order catalogs; entries with a page_id move pages (cat_id = parent_cat_id). Every id
 // must belong to the item, the result must stay a tree of at most three levels, and all of it
 // is applied in one transaction or not at all.
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { catalogs, pages } from '../../db/schema';
+import * as catalogRepo from '../../db/repos/catalogs';
+import * as catalogPages from '../../db/repos/catalogPages';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { CATALOG_NAME_MAX_CHARS, MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '../../../shared/limits';
@@ -25,12 +25,7 @@ export async function applyTree(deps: AppDeps, itemId: number, entries: TreeEntr
   const before = new Map(rows.map((r) => [r.catId, r]));
   const after = new Map(rows.map((r) => [r.catId, { ...r }]));
   const pageIds = [...new Set(entries.filter((e) => e.pageId > 0).map((e) => e.pageId))];
-  const pageRows = pageIds.length
-    ? await deps.db
-        .select({ pageId: pages.pageId, catId: pages.catId, sNumber: pages.sNumber })
-        .from(pages)
-        .where(and(eq(pages.itemId, itemId), eq(pages.isDel, 0), inArray(pages.pageId, pageIds)))
-    : [];
+  const pageRows = pageIds.length ? await catalogPages.livePlacesAmong(deps.db, itemId, pageIds) : [];
   const pageMap = new Map(pageRows.map((p) => [p.pageId, { ...p }]));
   const movedPages = new Map<number, { catId: number; sNumber: number; oldCatId: number }>();
 
@@ -92,14 +87,9 @@ export async function applyTree(deps: AppDeps, itemId: number, entries: TreeEntr
   await deps.db.transaction(async (tx) => {
     await markItemUpdated(tx, itemId, deps.now());
     for (const c of changedCats) {
-      await tx
-        .update(catalogs)
-        .set({ parentCatId: c.parentCatId, level: c.level, catName: c.catName, sNumber: c.sNumber })
-        .where(and(eq(catalogs.itemId, itemId), eq(catalogs.catId, c.catId)));
+      await catalogRepo.updatePlacementInItem(tx, itemId, c.catId, { parentCatId: c.parentCatId, level: c.level, catName: c.catName, sNumber: c.sNumber });
     }
-    for (const [pageId, m] of movedPages) {
-      await tx.update(pages).set({ catId: m.catId, sNumber: m.sNumber }).where(and(eq(pages.itemId, itemId), eq(pages.pageId, pageId)));
-    }
+    for (const [pageId, m] of movedPages) await catalogPages.placePage(tx, itemId, pageId, m.catId, m.sNumber);
   });
   deps.events.emit('catalog.changed', { itemId });
 }

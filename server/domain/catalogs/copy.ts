@@ -1,10 +1,10 @@
 // catalog/copy: copy (is_del=0) or move (is_del=1) a catalog with its sub-catalogs and live
 // pages under another catalog (or the root) of the same or another item. The caller has
 // authorised both items; here every id is checked against the item it must belong to.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { attachmentPages, catalogs, mocks, pageHistory, pages } from '../../db/schema';
+import * as catalogRepo from '../../db/repos/catalogs';
+import * as catalogPages from '../../db/repos/catalogPages';
 import { MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '../../../shared/limits';
 import { ancestry, loadCatalogs, subtreeDepth, subtreeIds, type CatalogRow } from './tree';
 import { catalogNotInItem, outsideLimit, tooDeep, underItself, type TopAllowed } from './errors';
@@ -53,18 +53,18 @@ async function copySubtree(tx: Tx, input: CopyCatalogInput, rows: CatalogRow[], 
     const c = queue.shift()!;
     const isTop = c.catId === input.catId;
     const parent = isTop ? { id: input.newParentId, level: level - 1 } : map.get(c.parentCatId)!;
-    const [n] = await tx
-      .insert(catalogs)
-      .values({ catName: c.catName, itemId: input.toItemId, parentCatId: parent.id, level: parent.level + 1, sNumber: c.sNumber, addtime: now })
-      .returning({ catId: catalogs.catId });
-    map.set(c.catId, { id: n.catId, level: parent.level + 1 });
+    const catId = await catalogRepo.insert(tx, {
+      catName: c.catName,
+      itemId: input.toItemId,
+      parentCatId: parent.id,
+      level: parent.level + 1,
+      sNumber: c.sNumber,
+      addtime: now,
+    });
+    map.set(c.catId, { id: catId, level: parent.level + 1 });
     queue.push(...rows.filter((r) => r.parentCatId === c.catId).sort((a, b) => a.sNumber - b.sNumber || a.catId - b.catId));
   }
-  const src = await tx
-    .select()
-    .from(pages)
-    .where(and(eq(pages.itemId, input.fromItemId), eq(pages.isDel, 0), inArray(pages.catId, ids)))
-    .orderBy(asc(pages.pageId));
+  const src = await catalogPages.livePagesToCopy(tx, input.fromItemId, ids);
   const values = src.map((p) => ({
     itemId: input.toItemId,
     catId: map.get(p.catId)!.id,
@@ -78,7 +78,7 @@ async function copySubtree(tx: Tx, input: CopyCatalogInput, rows: CatalogRow[], 
     extInfo: p.extInfo,
     searchVector: p.searchVector,
   }));
-  for (let i = 0; i < values.length; i += 500) await tx.insert(pages).values(values.slice(i, i + 500));
+  await catalogPages.insertPages(tx, values);
   return map.get(input.catId)!.id;
 }
 
@@ -86,24 +86,8 @@ async function copySubtree(tx: Tx, input: CopyCatalogInput, rows: CatalogRow[], 
 async function moveSubtree(tx: Tx, input: CopyCatalogInput, rows: CatalogRow[], ids: number[], level: number): Promise<number> {
   const src = rows.find((r) => r.catId === input.catId)!;
   const delta = level - src.level;
-  await tx
-    .update(catalogs)
-    .set({ itemId: input.toItemId, level: sql`${catalogs.level} + ${delta}` })
-    .where(and(eq(catalogs.itemId, input.fromItemId), inArray(catalogs.catId, ids)));
-  await tx.update(catalogs).set({ parentCatId: input.newParentId }).where(eq(catalogs.catId, src.catId));
-  if (input.fromItemId !== input.toItemId) {
-    const moved = await tx
-      .update(pages)
-      .set({ itemId: input.toItemId })
-      .where(and(eq(pages.itemId, input.fromItemId), eq(pages.isDel, 0), inArray(pages.catId, ids)))
-      .returning({ pageId: pages.pageId });
-    const pageIds = moved.map((p) => p.pageId);
-    for (let i = 0; i < pageIds.length; i += 1000) {
-      const chunk = pageIds.slice(i, i + 1000);
-      await tx.update(pageHistory).set({ itemId: input.toItemId }).where(inArray(pageHistory.pageId, chunk));
-      await tx.update(mocks).set({ itemId: input.toItemId }).where(inArray(mocks.pageId, chunk));
-      await tx.update(attachmentPages).set({ itemId: input.toItemId }).where(inArray(attachmentPages.pageId, chunk));
-    }
-  }
+  await catalogRepo.moveToItem(tx, input.fromItemId, ids, input.toItemId, delta);
+  await catalogRepo.setParent(tx, src.catId, input.newParentId);
+  if (input.fromItemId !== input.toItemId) await catalogPages.moveUnderToItem(tx, input.fromItemId, ids, input.toItemId);
   return src.catId;
 }

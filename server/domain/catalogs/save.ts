@@ -1,8 +1,7 @@
 // catalog/save: create a catalog, or rename / re-order / re-parent one, within one item.
 // Levels: 2 at the root, parent.level + 1 below, at most 4 (three levels).
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { catalogs } from '../../db/schema';
+import * as catalogRepo from '../../db/repos/catalogs';
 import { DEFAULT_S_NUMBER, MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '../../../shared/limits';
 import { ancestry, loadCatalogs, subtreeDepth, subtreeIds } from './tree';
 import { catalogNotInItem, outsideLimit, tooDeep, underItself, type TopAllowed } from './errors';
@@ -42,24 +41,12 @@ export async function saveCatalog(deps: AppDeps, itemId: number, input: CatalogI
   const catId = await deps.db.transaction(async (tx) => {
     await markItemUpdated(tx, itemId, now);
     if (!current) {
-      const [row] = await tx
-        .insert(catalogs)
-        .values({ catName: input.name, itemId, parentCatId: parentId, level, sNumber: input.sNumber || DEFAULT_S_NUMBER, addtime: now })
-        .returning({ catId: catalogs.catId });
-      return row.catId;
+      return catalogRepo.insert(tx, { catName: input.name, itemId, parentCatId: parentId, level, sNumber: input.sNumber || DEFAULT_S_NUMBER, addtime: now });
     }
-    await tx
-      .update(catalogs)
-      .set({ catName: input.name, parentCatId: parentId, level, sNumber: input.sNumber || current.sNumber })
-      .where(eq(catalogs.catId, current.catId));
+    await catalogRepo.updatePlacement(tx, current.catId, { catName: input.name, parentCatId: parentId, level, sNumber: input.sNumber || current.sNumber });
     const delta = level - current.level;
     const below = subtreeIds(rows, current.catId).filter((id) => id !== current.catId);
-    if (delta !== 0 && below.length) {
-      await tx
-        .update(catalogs)
-        .set({ level: sql`${catalogs.level} + ${delta}` })
-        .where(and(eq(catalogs.itemId, itemId), inArray(catalogs.catId, below)));
-    }
+    if (delta !== 0 && below.length) await catalogRepo.shiftLevels(tx, itemId, below, delta);
     return current.catId;
   });
   deps.events.emit('catalog.changed', { itemId });

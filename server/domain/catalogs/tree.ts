@@ -1,12 +1,11 @@
 // A catalog tree of one item (showdoc-behaviour §4.3): catalogs ordered by s_number then id;
 // level 2 is the top under the item root, children have parent.level + 1, at most level 4.
 // Catalogs whose parent chain is broken are left out, as in ShowDoc.
-import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { catalogs } from '../../db/schema';
+import { listOfItem, type CatalogRow } from '../../db/repos/catalogs';
 import { MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '../../../shared/limits';
 
-export type CatalogRow = typeof catalogs.$inferSelect;
+export type { CatalogRow };
 
 export interface CatalogNode {
   row: CatalogRow;
@@ -16,7 +15,7 @@ export interface CatalogNode {
 }
 
 export async function loadCatalogs(db: DbOrTx, itemId: number): Promise<CatalogRow[]> {
-  return db.select().from(catalogs).where(eq(catalogs.itemId, itemId)).orderBy(asc(catalogs.sNumber), asc(catalogs.catId));
+  return listOfItem(db, itemId);
 }
 
 /** Top-level nodes with their children; `allowedTop` (catalog limit) keeps only those tops. */

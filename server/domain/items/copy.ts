@@ -2,11 +2,12 @@
 // pages (titles, content, order, authors) and settings, owned by the caller. Members, history,
 // attachments, tokens and the domain are not copied; the source's visit password is kept
 // (showdoc-behaviour §7.5), unless the request sets the visibility itself.
-import { and, asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
-import { catalogs, items, pages } from '../../db/schema';
-import type { ItemRow } from '../../policies/itemAccess';
+import * as itemRepo from '../../db/repos/items';
+import * as catalogRepo from '../../db/repos/catalogs';
+import * as catalogPages from '../../db/repos/catalogPages';
+import type { ItemRow } from '../../db/repos/items';
 
 export interface CopyOverrides {
   uid: number;
@@ -19,26 +20,15 @@ export interface CopyOverrides {
 
 /** Copies catalogs (parents before children) and pages of one item into another, inside tx. */
 export async function copyItemContent(tx: Tx, fromItemId: number, toItemId: number, now: number): Promise<void> {
-  const cats = await tx
-    .select()
-    .from(catalogs)
-    .where(eq(catalogs.itemId, fromItemId))
-    .orderBy(asc(catalogs.level), asc(catalogs.sNumber), asc(catalogs.catId));
+  const cats = await catalogRepo.listOfItemByLevel(tx, fromItemId);
   const map = new Map<number, number>([[0, 0]]);
   for (const c of cats) {
     const parent = map.get(c.parentCatId);
     if (parent === undefined) continue; // broken chain: invisible in the source too
-    const [n] = await tx
-      .insert(catalogs)
-      .values({ catName: c.catName, itemId: toItemId, parentCatId: parent, level: c.level, sNumber: c.sNumber, addtime: now })
-      .returning({ catId: catalogs.catId });
-    map.set(c.catId, n.catId);
+    const catId = await catalogRepo.insert(tx, { catName: c.catName, itemId: toItemId, parentCatId: parent, level: c.level, sNumber: c.sNumber, addtime: now });
+    map.set(c.catId, catId);
   }
-  const rows = await tx
-    .select()
-    .from(pages)
-    .where(and(eq(pages.itemId, fromItemId), eq(pages.isDel, 0)))
-    .orderBy(asc(pages.pageId));
+  const rows = await catalogPages.livePagesToCopy(tx, fromItemId);
   const values = rows
     .filter((p) => map.has(p.catId))
     .map((p) => ({
@@ -55,26 +45,23 @@ export async function copyItemContent(tx: Tx, fromItemId: number, toItemId: numb
       extInfo: p.extInfo,
       searchVector: p.searchVector,
     }));
-  for (let i = 0; i < values.length; i += 500) await tx.insert(pages).values(values.slice(i, i + 500));
+  await catalogPages.insertPages(tx, values);
 }
 
 export async function copyItem(deps: AppDeps, source: ItemRow, o: CopyOverrides): Promise<ItemRow> {
   const now = deps.now();
   const item = await deps.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(items)
-      .values({
-        itemName: o.name || source.itemName,
-        itemDescription: o.description || source.itemDescription,
-        uid: o.uid,
-        username: o.username,
-        password: o.passwordHash ?? source.password,
-        itemDomain: '',
-        itemType: source.itemType,
-        addtime: now,
-        lastUpdateTime: now,
-      })
-      .returning();
+    const created = await itemRepo.insertItem(tx, {
+      itemName: o.name || source.itemName,
+      itemDescription: o.description || source.itemDescription,
+      uid: o.uid,
+      username: o.username,
+      password: o.passwordHash ?? source.password,
+      itemDomain: '',
+      itemType: source.itemType,
+      addtime: now,
+      lastUpdateTime: now,
+    });
     await copyItemContent(tx, source.itemId, created.itemId, now);
     return created;
   });

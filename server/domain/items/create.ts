@@ -1,9 +1,10 @@
 // item/add: a new item owned by the caller. Single-page (2) and table (4) items get their one
 // page at once, titled like the item (showdoc-behaviour §3.3).
 import type { AppDeps } from '../../deps';
-import { items, pages } from '../../db/schema';
+import * as itemRepo from '../../db/repos/items';
+import { insertPage } from '../../db/repos/catalogPages';
+import type { ItemRow } from '../../db/repos/items';
 import { ITEM_TYPE } from '../../../shared/limits';
-import type { ItemRow } from '../../policies/itemAccess';
 import { pageTokens } from '../search/tokens';
 import { searchVectorOf } from '../../db/repos/search';
 
@@ -27,23 +28,20 @@ export async function createItem(deps: AppDeps, input: NewItem): Promise<ItemRow
   const now = deps.now();
   const itemType = normalizeItemType(input.itemType);
   const row = await deps.db.transaction(async (tx) => {
-    const [item] = await tx
-      .insert(items)
-      .values({
-        itemName: input.name,
-        itemDescription: input.description,
-        uid: input.uid,
-        username: input.username,
-        password: input.passwordHash,
-        itemDomain: input.domain,
-        itemType,
-        addtime: now,
-        lastUpdateTime: now,
-      })
-      .returning();
+    const item = await itemRepo.insertItem(tx, {
+      itemName: input.name,
+      itemDescription: input.description,
+      uid: input.uid,
+      username: input.username,
+      password: input.passwordHash,
+      itemDomain: input.domain,
+      itemType,
+      addtime: now,
+      lastUpdateTime: now,
+    });
     if (itemType === ITEM_TYPE.singlePage || itemType === ITEM_TYPE.table) {
       const content = itemType === ITEM_TYPE.singlePage ? SINGLE_PAGE_WELCOME : '';
-      await tx.insert(pages).values({
+      await insertPage(tx, {
         itemId: item.itemId,
         catId: 0,
         pageTitle: input.name,

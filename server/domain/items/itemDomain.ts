@@ -1,13 +1,13 @@
 // Personal item domains (showdoc-behaviour §7.5): letters and digits only, not all digits
 // (a numeric value is read as an item id), not one of Quire's own paths, unique among all items,
 // deleted ones included.
-import { and, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { items } from '../../db/schema';
+import { domainTaken } from '../../db/repos/items';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
+import { ITEM_DOMAIN_MAX_CHARS } from '../../../shared/limits';
 
-export const ITEM_DOMAIN_MAX_CHARS = 50;
+export { ITEM_DOMAIN_MAX_CHARS };
 
 /**
  * First path segments the web client and the server answer themselves (client/src/routes.tsx,
@@ -31,11 +31,7 @@ export async function checkItemDomain(db: DbOrTx, domain: string, exceptItemId =
   if (RESERVED_ITEM_DOMAINS.has(domain.toLowerCase())) {
     throw new ApiError(ErrorCode.DOMAIN_INVALID, 'The personal domain {domain} is reserved by Quire; choose another', { domain });
   }
-  const where = exceptItemId
-    ? and(sql`lower(${items.itemDomain}) = ${domain.toLowerCase()}`, ne(items.itemId, exceptItemId))
-    : sql`lower(${items.itemDomain}) = ${domain.toLowerCase()}`;
-  const [taken] = await db.select({ id: items.itemId }).from(items).where(where).limit(1);
-  if (taken) throw new ApiError(ErrorCode.DOMAIN_TAKEN, 'The personal domain {domain} already exists', { domain });
+  if (await domainTaken(db, domain, exceptItemId)) throw new ApiError(ErrorCode.DOMAIN_TAKEN, 'The personal domain {domain} already exists', { domain });
   return domain;
 }
 

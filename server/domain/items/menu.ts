@@ -1,23 +1,11 @@
 // item/info's menu: the item's live pages (without content) and catalog tree, limited to what
 // the viewer may see. Catalog-limited members see only their top-level catalogs; root pages
 // count as outside a limit (policies/itemAccess.topCatalogAllowed), so they are hidden too.
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { pages } from '../../db/schema';
-import { escapeLike } from '../../db/like';
-import { buildTree, flatten, loadCatalogs, type CatalogNode, type CatalogRow } from '../catalogs/tree';
+import { menuPagesOfItem, type MenuPageRow } from '../../db/repos/menus';
+import { ancestry, buildTree, flatten, loadCatalogs, type CatalogNode, type CatalogRow } from '../catalogs/tree';
 
-export interface MenuPage {
-  pageId: number;
-  itemId: number;
-  catId: number;
-  pageTitle: string;
-  sNumber: number;
-  authorUid: number;
-  authorUsername: string;
-  addtime: number;
-  extInfo: string;
-}
+export type MenuPage = MenuPageRow;
 
 /** Everything of an item the menu is built from (the same for every viewer). */
 export interface MenuSource {
@@ -35,36 +23,23 @@ export interface Menu {
   catalogRows: CatalogRow[];
 }
 
-const menuColumns = {
-  pageId: pages.pageId,
-  itemId: pages.itemId,
-  catId: pages.catId,
-  pageTitle: pages.pageTitle,
-  sNumber: pages.sNumber,
-  authorUid: pages.authorUid,
-  authorUsername: pages.authorUsername,
-  addtime: pages.addtime,
-  extInfo: pages.extInfo,
-};
-
 export async function loadMenuSource(db: DbOrTx, itemId: number, keyword = ''): Promise<MenuSource> {
-  const live = and(eq(pages.itemId, itemId), eq(pages.isDel, 0));
-  const where = keyword
-    ? and(live, or(ilike(pages.pageTitle, `%${escapeLike(keyword)}%`), ilike(pages.pageContent, `%${escapeLike(keyword)}%`)))
-    : live;
-  const [catalogRows, pageRows] = await Promise.all([
-    loadCatalogs(db, itemId),
-    db.select(menuColumns).from(pages).where(where).orderBy(asc(pages.sNumber), asc(pages.pageId)),
-  ]);
+  const [catalogRows, pageRows] = await Promise.all([loadCatalogs(db, itemId), menuPagesOfItem(db, itemId, keyword)]);
   return { catalogRows, pageRows };
 }
 
+/**
+ * What a viewer may see of an item's menu, as the policies decided it: the top-level catalogs
+ * (with everything below them), or null for every catalog and the root pages.
+ */
+export type VisibleTops = number[] | null;
+
 /** The viewer's menu from the item's rows; `keyword` = the rows were filtered by a keyword. */
-export function buildMenu(src: MenuSource, opts: { catIds: number[] | null; keyword: boolean }): Menu {
+export function buildMenu(src: MenuSource, opts: { visibleTops: VisibleTops; keyword: boolean }): Menu {
   const { catalogRows, pageRows } = src;
-  const tops = buildTree(catalogRows, opts.catIds);
+  const tops = buildTree(catalogRows, opts.visibleTops);
   const visibleCats = new Set(flatten(tops).map((n) => n.row.catId));
-  const rootVisible = opts.catIds === null;
+  const rootVisible = opts.visibleTops === null;
   const pagesByCat = new Map<number, MenuPage[]>();
   const visible: MenuPage[] = [];
   for (const p of pageRows) {
@@ -78,8 +53,8 @@ export function buildMenu(src: MenuSource, opts: { catIds: number[] | null; keyw
   return { pages: pagesByCat.get(0) ?? [], tops, pagesByCat, catalogRows };
 }
 
-export async function loadMenu(db: DbOrTx, itemId: number, opts: { catIds: number[] | null; keyword: string }): Promise<Menu> {
-  return buildMenu(await loadMenuSource(db, itemId, opts.keyword), { catIds: opts.catIds, keyword: !!opts.keyword });
+export async function loadMenu(db: DbOrTx, itemId: number, opts: { visibleTops: VisibleTops; keyword: string }): Promise<Menu> {
+  return buildMenu(await loadMenuSource(db, itemId, opts.keyword), { visibleTops: opts.visibleTops, keyword: !!opts.keyword });
 }
 
 /** pages by id and the first page, per built menu: item/info asks every request */
@@ -110,4 +85,9 @@ function firstPage(menu: Menu): MenuPage | undefined {
 export function resolveDefaultPage(menu: Menu, requested: number): MenuPage | undefined {
   const index = indexOf(menu);
   return (requested > 0 ? index.byId.get(requested) : undefined) ?? index.first;
+}
+
+/** The catalogs above a page, from the top down (empty for a root page). */
+export function catalogPathOf(menu: Menu, page: MenuPage | undefined): CatalogRow[] {
+  return page && page.catId > 0 ? ancestry(menu.catalogRows, page.catId) : [];
 }

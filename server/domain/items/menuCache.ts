@@ -5,7 +5,7 @@
 // as the item's last update are not cached, so a write in that second cannot hide.
 import { LRUCache } from 'lru-cache';
 import type { AppDeps } from '../../deps';
-import type { ItemRow } from '../../policies/itemAccess';
+import type { ItemRow } from '../../db/repos/items';
 import { loadMenuSource, type MenuSource } from './menu';
 
 interface Entry {

@@ -3,10 +3,11 @@
 // the plaintext say `is_private=1` with an empty password to keep the current one.
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
-import { hashItemPassword, itemPasswordMatches } from '../../policies/itemPassword';
-import type { ItemRow } from '../../policies/itemAccess';
+import { hashPassword } from '../../auth/passwords';
+import { ITEM_PASSWORD_MAX_CHARS } from '../../../shared/limits';
+import type { ItemRow } from '../../db/repos/items';
 
-export const ITEM_PASSWORD_MAX_CHARS = 100;
+export { ITEM_PASSWORD_MAX_CHARS };
 
 export interface VisibilityInput {
   /** true/false when the client said so; null when it only sent `password` (ShowDoc clients) */
@@ -16,14 +17,19 @@ export interface VisibilityInput {
 
 /**
  * The password hash to store, given the request and the item (null for new items). Re-sending
- * the current password keeps the current hash, so remembered grants stay valid.
+ * the current password keeps the current hash, so remembered grants stay valid: `isCurrent`
+ * tells whether a password is the item's (policies/itemPassword.itemPasswordMatches).
  */
-export async function resolveItemPassword(input: VisibilityInput, current: ItemRow | null): Promise<string> {
+export async function resolveItemPassword(
+  input: VisibilityInput,
+  current: ItemRow | null,
+  isCurrent: (password: string) => Promise<boolean>,
+): Promise<string> {
   const wantsPrivate = input.isPrivate ?? input.password !== '';
   if (!wantsPrivate) return '';
   if (input.password !== '') {
-    if (current?.password && (await itemPasswordMatches(current, input.password))) return current.password;
-    return hashItemPassword(input.password);
+    if (current?.password && (await isCurrent(input.password))) return current.password;
+    return hashPassword(input.password);
   }
   if (current?.password) return current.password;
   throw new ApiError(ErrorCode.GENERIC, 'Please set a password for a private item');

@@ -1,12 +1,10 @@
 // Catalog limits of a member (personal or per team-item): only top-level catalogs (level 2)
 // of the member's own item may be named (showdoc-behaviour §1.5). ShowDoc silently dropped
 // anything else; we refuse it so a manager never believes a limit is in force when it is not.
-import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { catalogs } from '../../db/schema';
+import * as catalogRepo from '../../db/repos/catalogs';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
-import { TOP_CATALOG_LEVEL } from '../../../shared/limits';
 
 export interface CatalogLimit {
   /** 0 = every catalog */
@@ -14,6 +12,9 @@ export interface CatalogLimit {
   /** comma list of top-level catalog ids; '' = use catId */
   catIds: string;
 }
+
+/** no limit: every catalog and the root pages */
+export const NO_CATALOG_LIMIT: CatalogLimit = { catId: 0, catIds: '' };
 
 const invalid = (name: string) => new ApiError(ErrorCode.GENERIC, 'Parameter {name} has an invalid value', { name });
 
@@ -48,11 +49,7 @@ export function parseCatIds(raw: string): number[] {
 /** Checks that every named catalog is a top-level catalog of itemId. */
 export async function checkTopCatalogs(db: DbOrTx, itemId: number, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  const rows = await db
-    .select({ catId: catalogs.catId })
-    .from(catalogs)
-    .where(and(eq(catalogs.itemId, itemId), eq(catalogs.level, TOP_CATALOG_LEVEL), inArray(catalogs.catId, ids)));
-  const ok = new Set(rows.map((r) => r.catId));
+  const ok = new Set(await catalogRepo.topLevelAmong(db, itemId, ids));
   const bad = ids.find((id) => !ok.has(id));
   if (bad !== undefined) {
     throw new ApiError(ErrorCode.GENERIC, 'Catalog {cat_id} is not a top-level catalog of this item', { cat_id: bad });
@@ -66,20 +63,9 @@ export async function resolveCatalogLimit(db: DbOrTx, itemId: number, catId: num
   return { catId, catIds: ids.join(',') };
 }
 
-/** id list of a stored limit (cat_ids wins over cat_id, as the policies read it). */
-export function limitIds(limit: CatalogLimit): number[] {
-  const ids = limit.catIds
-    .split(',')
-    .map((s) => Number(s.trim()))
-    .filter((n) => Number.isInteger(n) && n > 0);
-  if (ids.length) return ids;
-  return limit.catId > 0 ? [limit.catId] : [];
-}
-
 /** cat_id → name for the catalogs named by some limits (list screens show names). */
 export async function catalogNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Map();
-  const rows = await db.select({ catId: catalogs.catId, catName: catalogs.catName }).from(catalogs).where(inArray(catalogs.catId, unique));
-  return new Map(rows.map((r) => [r.catId, r.catName]));
+  return catalogRepo.namesOf(db, unique);
 }

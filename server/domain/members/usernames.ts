@@ -1,13 +1,12 @@
 // Resolves the comma-separated username lists that member/save and teamMember/save accept
 // (ShowDoc's member pickers send "ann,bob"). Names match case-insensitively; a name with '@'
 // is an email address first, as ShowDoc's findByUsernameOrEmail allows (see resolveUsers).
-import { and, asc, desc, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
+import { usersByEmails, usersByUsernames, type PersonRow } from '../../db/repos/members';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 
-export type UserRow = typeof users.$inferSelect;
+export type UserRow = PersonRow;
 
 /** more names than this in one request is a mistake or an abuse, not a member picker */
 export const MAX_NAMES_PER_REQUEST = 100;
@@ -41,11 +40,7 @@ export async function resolveUsers(db: DbOrTx, names: string[]): Promise<Map<str
   const lower = names.map((n) => n.toLowerCase());
   const emails = lower.filter((n) => n.includes('@'));
   if (emails.length) {
-    const owners = await db
-      .select()
-      .from(users)
-      .where(and(inArray(sql`lower(${users.email})`, emails), sql`lower(${users.username}) <> lower(${users.email})`))
-      .orderBy(desc(sql`${users.emailVerify} > 0`), asc(users.uid));
+    const owners = await usersByEmails(db, emails);
     const emailIndex = new Map<string, UserRow>();
     for (const u of owners) if (!emailIndex.has(u.email.toLowerCase())) emailIndex.set(u.email.toLowerCase(), u);
     for (const n of names) {
@@ -55,7 +50,7 @@ export async function resolveUsers(db: DbOrTx, names: string[]): Promise<Map<str
   }
   const rest = names.filter((n) => !found.has(n));
   if (rest.length) {
-    const byName = await db.select().from(users).where(inArray(sql`lower(${users.username})`, rest.map((n) => n.toLowerCase())));
+    const byName = await usersByUsernames(db, rest.map((n) => n.toLowerCase()));
     const nameIndex = new Map(byName.map((u) => [u.username.toLowerCase(), u]));
     for (const n of rest) {
       const u = nameIndex.get(n.toLowerCase());

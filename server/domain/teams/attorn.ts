@@ -1,10 +1,10 @@
 // team/attorn: the owner hands a team to another user, with every item bound to it that the
 // owner owns (showdoc-behaviour §3.6). Confirmed by the owner's own password (10208; attempts
 // are rate-limited per user); the target must exist (10209).
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../auth/sessionUser';
-import { items, teamItemMembers, teamItems, teamMembers, teams } from '../../db/schema';
+import * as teamRepo from '../../db/repos/teams';
+import type { TeamRow } from '../../db/repos/teams';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { checkOwnPassword } from '../accounts';
@@ -12,7 +12,6 @@ import { enforce, type Limit } from '../../auth/throttle';
 import { displayName, resolveUsers } from '../members/usernames';
 import { insertNotices, publishNotices } from '../notices/create';
 import { teamAttornedNotice } from '../notices/membership';
-import type { TeamRow } from './row';
 import { announceLostAccess } from './revoke';
 
 export const TEAM_ATTORN_LIMIT: Limit = { name: 'team-attorn', max: 10, windowSeconds: 300 };
@@ -26,21 +25,12 @@ export async function attornTeam(deps: AppDeps, me: SessionUser, team: TeamRow, 
   const fromUid = team.uid;
   const now = deps.now();
   const { updated, moved, created, lost } = await deps.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(teams)
-      .set({ uid: target.uid, username: target.username, lastUpdateTime: now })
-      .where(and(eq(teams.id, team.id), eq(teams.uid, fromUid)))
-      .returning();
+    const to = { uid: target.uid, username: target.username };
+    const updated = await teamRepo.setTeamOwner(tx, team.id, fromUid, to, now);
     if (!updated) throw new ApiError(ErrorCode.GENERIC, 'The team changed meanwhile; reload and try again');
-    const bound = tx.select({ id: teamItems.itemId }).from(teamItems).where(eq(teamItems.teamId, team.id));
-    const moved = await tx
-      .update(items)
-      .set({ uid: target.uid, username: target.username, lastUpdateTime: now })
-      .where(and(inArray(items.itemId, bound), eq(items.uid, fromUid), eq(items.isDel, 0)))
-      .returning({ itemId: items.itemId, itemName: items.itemName });
+    const moved = await teamRepo.moveBoundItemsOwnedBy(tx, team.id, fromUid, to, now);
     // the new owner needs no member rows in their own team
-    await tx.delete(teamMembers).where(and(eq(teamMembers.teamId, team.id), eq(teamMembers.memberUid, target.uid)));
-    await tx.delete(teamItemMembers).where(and(eq(teamItemMembers.teamId, team.id), eq(teamItemMembers.memberUid, target.uid)));
+    await teamRepo.dropUserFromTeam(tx, team.id, target.uid);
     const created = await insertNotices(tx, [teamAttornedNotice(target.uid, { uid: me.uid, name: displayName(me) }, team, moved)], now);
     return { updated, moved, created, lost: moved.map((m) => ({ itemId: m.itemId, uid: fromUid })) };
   });

@@ -1,67 +1,58 @@
 // Items bound to teams. Binding gives every team member edit rights on the item (ShowDoc's
 // default); unbinding takes every grant the team gave on that item away at once.
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { items, teamItemMembers, teamItems, teamMembers, teams } from '../../db/schema';
+import * as teamRepo from '../../db/repos/teams';
+import type { TeamItemRow, TeamRow } from '../../db/repos/teams';
+import type { ItemRow } from '../../db/repos/items';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
-import { MEMBER_GROUP } from '../../../shared/limits';
-import type { ItemRow } from '../../policies/itemAccess';
 import { insertNotices, publishNotices, type NoticeInput } from '../notices/create';
 import { teamItemNotice, type Actor } from '../notices/membership';
-import type { TeamRow } from './row';
 import { announceLostAccess } from './revoke';
 
-export type TeamItemRow = typeof teamItems.$inferSelect;
+export type { TeamItemRow };
 
+/** The teams an item is bound to, with how many members each gave access. */
 export async function listTeamsOfItem(deps: AppDeps, itemId: number) {
-  const rows = await deps.db
-    .select({ ti: teamItems, teamName: teams.teamName, teamUid: teams.uid, teamUsername: teams.username })
-    .from(teamItems)
-    .innerJoin(teams, eq(teams.id, teamItems.teamId))
-    .where(eq(teamItems.itemId, itemId))
-    .orderBy(asc(teamItems.addtime), asc(teamItems.id));
+  const rows = await teamRepo.bindingsOfItem(deps.db, itemId);
   if (!rows.length) return [];
-  const counts = await deps.db
-    .select({ teamId: teamItemMembers.teamId, n: count() })
-    .from(teamItemMembers)
-    .where(and(eq(teamItemMembers.itemId, itemId), inArray(teamItemMembers.teamId, rows.map((r) => r.ti.teamId))))
-    .groupBy(teamItemMembers.teamId);
-  const n = new Map(counts.map((c) => [c.teamId, Number(c.n)]));
-  return rows.map((r) => ({ ...r.ti, teamName: r.teamName, teamUsername: r.teamUsername, memberCount: n.get(r.ti.teamId) ?? 0 }));
+  const n = await teamRepo.grantCountsOnItem(
+    deps.db,
+    itemId,
+    rows.map((r) => r.teamId),
+  );
+  return rows.map((r) => ({ ...r, memberCount: n.get(r.teamId) ?? 0 }));
 }
 
 export async function listItemsOfTeam(deps: AppDeps, team: TeamRow) {
-  const rows = await deps.db
-    .select({ ti: teamItems, itemName: items.itemName })
-    .from(teamItems)
-    .innerJoin(items, and(eq(items.itemId, teamItems.itemId), eq(items.isDel, 0)))
-    .where(eq(teamItems.teamId, team.id))
-    .orderBy(desc(teamItems.addtime), desc(teamItems.id));
-  return rows.map((r) => ({ ...r.ti, itemName: r.itemName, teamName: team.teamName }));
+  const rows = await teamRepo.bindingsOfTeam(deps.db, team.id);
+  return rows.map((r) => ({ ...r, teamName: team.teamName }));
 }
 
 /** Binds items to a team (already bound ones are left alone) and returns the new bindings. */
 export async function bindItems(deps: AppDeps, team: TeamRow, toBind: ItemRow[], actor: Actor): Promise<TeamItemRow[]> {
   const now = deps.now();
   const { rows, created } = await deps.db.transaction(async (tx) => {
-    const bound = await tx
-      .select({ itemId: teamItems.itemId })
-      .from(teamItems)
-      .where(and(eq(teamItems.teamId, team.id), inArray(teamItems.itemId, toBind.map((i) => i.itemId))));
-    const skip = new Set(bound.map((b) => b.itemId));
+    const skip = new Set(
+      await teamRepo.boundAmong(
+        tx,
+        team.id,
+        toBind.map((i) => i.itemId),
+      ),
+    );
     const fresh = toBind.filter((i) => !skip.has(i.itemId));
     if (!fresh.length) return { rows: [] as TeamItemRow[], created: [] };
-    const rows = await tx
-      .insert(teamItems)
-      .values(fresh.map((i) => ({ teamId: team.id, itemId: i.itemId, addtime: now })))
-      .onConflictDoNothing()
-      .returning();
-    const members = await tx.select().from(teamMembers).where(eq(teamMembers.teamId, team.id));
-    const grants = rows.flatMap((r) =>
-      members.map((m) => ({ teamId: team.id, itemId: r.itemId, memberUid: m.memberUid, memberUsername: m.memberUsername, memberGroupId: MEMBER_GROUP.edit, addtime: now })),
+    const rows = await teamRepo.insertBindings(
+      tx,
+      team.id,
+      fresh.map((i) => i.itemId),
+      now,
     );
-    if (grants.length) await tx.insert(teamItemMembers).values(grants).onConflictDoNothing();
+    const members = await teamRepo.allMembers(tx, team.id);
+    await teamRepo.insertItemGrants(
+      tx,
+      rows.flatMap((r) => members.map((m) => ({ teamId: team.id, itemId: r.itemId, memberUid: m.memberUid, memberUsername: m.memberUsername, addtime: now }))),
+    );
     const notes: NoticeInput[] = [];
     for (const r of rows) {
       const item = fresh.find((i) => i.itemId === r.itemId)!;
@@ -78,27 +69,15 @@ export async function bindItems(deps: AppDeps, team: TeamRow, toBind: ItemRow[],
 
 export async function findTeamItem(deps: AppDeps, id: number): Promise<TeamItemRow | undefined> {
   if (id <= 0) return undefined;
-  const [row] = await deps.db.select().from(teamItems).where(eq(teamItems.id, id)).limit(1);
-  return row;
+  return teamRepo.findBinding(deps.db, id);
 }
 
-export async function findBinding(deps: AppDeps, teamId: number, itemId: number): Promise<TeamItemRow | undefined> {
-  const [row] = await deps.db
-    .select()
-    .from(teamItems)
-    .where(and(eq(teamItems.teamId, teamId), eq(teamItems.itemId, itemId)))
-    .limit(1);
-  return row;
+export function findBinding(deps: AppDeps, teamId: number, itemId: number): Promise<TeamItemRow | undefined> {
+  return teamRepo.findBindingOf(deps.db, teamId, itemId);
 }
 
 /** Unbinds an item from a team and removes every grant the team gave on it. */
 export async function unbindItem(deps: AppDeps, row: TeamItemRow): Promise<void> {
-  const lost = await deps.db.transaction(async (tx) => {
-    await tx.delete(teamItems).where(eq(teamItems.id, row.id));
-    return tx
-      .delete(teamItemMembers)
-      .where(and(eq(teamItemMembers.teamId, row.teamId), eq(teamItemMembers.itemId, row.itemId)))
-      .returning({ itemId: teamItemMembers.itemId, uid: teamItemMembers.memberUid });
-  });
+  const lost = await deps.db.transaction((tx) => teamRepo.deleteBinding(tx, row));
   announceLostAccess(deps, lost);
 }

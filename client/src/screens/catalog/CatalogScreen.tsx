@@ -4,7 +4,7 @@ import { Alert, Button, Empty, Result, Skeleton } from 'antd';
 import { FolderAddOutlined, OrderedListOutlined, ReadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { catalogApi, flag, itemApi } from '../../api';
+import { catalogApi, flag, itemApi, type CatalogRow } from '../../api';
 import { useViewportWidth } from '../../hooks/useViewportWidth';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
@@ -28,7 +28,7 @@ export default function CatalogScreen() {
   const { item_id = '' } = useParams();
   const narrow = useViewportWidth() < 700;
   const item = useLoad(() => itemApi.info({ item_id }), [item_id]);
-  const cats = useLoad(() => catalogApi.listGroup(item_id), [item_id]);
+  const cats = useLoad<CatalogRow[]>(() => catalogApi.listGroup(item_id), [item_id]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [busy, setBusy] = useState(false);
   const flat = useMemo(() => flatten(toNodes(cats.data)), [cats.data]);
@@ -175,7 +175,7 @@ export default function CatalogScreen() {
   );
 }
 
-function treeToRows(nodes: ReturnType<typeof applyDrop>, parent = 0, level = 2): import('../../api').CatalogRow[] {
+function treeToRows(nodes: ReturnType<typeof applyDrop>, parent = 0, level = 2): CatalogRow[] {
   return nodes.map((n, i) => ({
     cat_id: n.id,
     cat_name: n.name,

@@ -5,7 +5,7 @@ import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, 
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
-import { catalogApi, pageApi, type Id, type MenuPage } from '../../api';
+import { catalogApi, pageApi, type CatalogPage, type Id } from '../../api';
 import { toast } from '../itemSetting/shared/confirm';
 
 /** positions 1..n in the given order (page/sort payload) */
@@ -15,7 +15,7 @@ export function pagePositions(pages: readonly { page_id: Id }[]): Record<string,
   return out;
 }
 
-function PageRow({ page }: { page: MenuPage }) {
+function PageRow({ page }: { page: CatalogPage }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: String(page.page_id) });
   return (
     <li
@@ -36,7 +36,7 @@ function PageRow({ page }: { page: MenuPage }) {
 /** Drag the pages of one catalog (or of the item root, cat 0) into order; each drop sends positions 1..n. */
 export function SortPagesModal({ open, itemId, catId, title, onClose }: { open: boolean; itemId: Id; catId: string; title: string; onClose(): void }) {
   const { t } = useTranslation();
-  const [pages, setPages] = useState<MenuPage[] | null>(null);
+  const [pages, setPages] = useState<CatalogPage[] | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),

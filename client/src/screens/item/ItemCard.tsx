@@ -19,7 +19,7 @@ export function ItemCard({ item, owned, sortable, onExit }: Props) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: String(item.item_id), disabled: !sortable });
   const type = itemTypeKey(item.item_type);
-  const isPrivate = flag(item.is_private) || !!item.password;
+  const isPrivate = flag(item.is_private);
   return (
     <div
       ref={setNodeRef}

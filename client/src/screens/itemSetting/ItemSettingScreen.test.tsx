@@ -11,14 +11,13 @@ const api = vi.hoisted(() => ({
   recycleList: vi.fn(async () => []),
 }));
 
-vi.mock('../../api/endpoints/part2', () => ({ itemDetail: api.itemDetail, saveTeamItemMember: vi.fn() }));
 vi.mock('../../api', async () => {
   const types = await vi.importActual<typeof import('../../api/types')>('../../api/types');
   return {
     ...types,
     ApiError: class ApiError extends Error {},
-    itemApi: { getKey: api.getKey, resetKey: vi.fn(), update: vi.fn(), attorn: vi.fn(), archive: vi.fn(), remove: vi.fn() },
-    peopleApi: { members: api.members, teamItems: api.teamItems, teams: api.teams, teamItemMembers: vi.fn(async () => []) },
+    itemApi: { detail: api.itemDetail, getKey: api.getKey, resetKey: vi.fn(), update: vi.fn(), attorn: vi.fn(), archive: vi.fn(), remove: vi.fn() },
+    peopleApi: { members: api.members, teamItems: api.teamItems, teams: api.teams, teamItemMembers: vi.fn(async () => []), saveTeamItemMember: vi.fn() },
     catalogApi: { listGroup: api.listGroup },
     pageApi: { recycleList: api.recycleList, recover: vi.fn() },
     userApi: { allUser: api.allUser, logout: vi.fn() },

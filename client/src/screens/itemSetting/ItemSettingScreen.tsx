@@ -3,7 +3,7 @@ import { Button, Result, Skeleton, Tabs } from 'antd';
 import { ApiOutlined, DeleteOutlined, InfoCircleOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { itemDetail } from '../../api/endpoints/part2';
+import { itemApi } from '../../api';
 import { useViewportWidth } from '../../hooks/useViewportWidth';
 import { Frame } from './shared/Frame';
 import { useLoad } from './shared/useLoad';
@@ -21,7 +21,7 @@ export default function ItemSettingScreen() {
   const { item_id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const narrow = useViewportWidth() < 800;
-  const detail = useLoad(() => itemDetail(item_id), [item_id]);
+  const detail = useLoad(() => itemApi.detail(item_id), [item_id]);
   const item = detail.data;
   const tabs = settingTabs(item);
   const requested = params.get('tab') as SettingTab | null;

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Modal, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { catalogApi, peopleApi, type CatalogRow, type Id, type TeamItemMember } from '../../api';
-import { saveTeamItemMember } from '../../api/endpoints/part2';
 import { formatTime } from '../../ui/time';
 import { toast } from './shared/confirm';
 import { authorityOptions, catalogOptions } from './authority';
@@ -40,8 +39,8 @@ export function TeamItemMembersModal({
 
   const change = async (row: TeamItemMember, patch: { member_group_id?: number; cat_id?: string }) => {
     try {
-      await saveTeamItemMember({ id: row.id, ...patch });
-      setRows((prev) => (prev ?? []).map((r) => (r.id === row.id ? { ...r, ...patch } : r)));
+      await peopleApi.saveTeamItemMember({ id: row.id, ...patch });
+      setRows((prev) => (prev ?? []).map((r) => (r.id === row.id ? { ...r, ...patch, cat_id: patch.cat_id === undefined ? r.cat_id : Number(patch.cat_id) } : r)));
       toast('success', t('part2.saved'));
     } catch {
       // alert shown by the API client

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/part2.en';
 import zh from '../../i18n/part2.zh-CN';
+import type { ItemDetail } from '../../api/types';
 import { isArchived, isPrivateItem, settingTabs, updatePayload } from './tabs';
 import { authorityLabel, catalogLabel, catalogOptions } from './authority';
 
@@ -9,7 +10,7 @@ const t = (k: string) => k;
 describe('item settings', () => {
   it('shows the five tabs once the manager-only detail loaded, none before', () => {
     expect(settingTabs(undefined)).toEqual([]);
-    expect(settingTabs({ item_id: 1, item_name: 'x', item_type: 1 })).toEqual(['info', 'members', 'advanced', 'openApi', 'recycle']);
+    expect(settingTabs({ item_id: 1, item_name: 'x', item_type: 1 } as ItemDetail)).toEqual(['info', 'members', 'advanced', 'openApi', 'recycle']);
   });
 
   it('sends an empty password for an open item and keeps it for a private one', () => {

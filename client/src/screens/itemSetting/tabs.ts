@@ -1,5 +1,5 @@
-import { flag } from '../../api/types';
-import type { ItemDetail } from '../../api/endpoints/part2';
+import { flag, type Flag } from '../../api/types';
+import type { ItemDetail } from '../../api/types';
 
 export type SettingTab = 'info' | 'members' | 'advanced' | 'openApi' | 'recycle';
 
@@ -11,12 +11,12 @@ export function settingTabs(item: ItemDetail | undefined): SettingTab[] {
 }
 
 /** Archived items are read-only: base info cannot change and they cannot be archived again. */
-export function isArchived(item: Pick<ItemDetail, 'is_archived'>): boolean {
+export function isArchived(item: { is_archived?: Flag }): boolean {
   return flag(item.is_archived);
 }
 
 /** An item is private when it has a visit password. */
-export function isPrivateItem(item: Pick<ItemDetail, 'password' | 'is_private'>): boolean {
+export function isPrivateItem(item: { password?: string; is_private?: Flag }): boolean {
   return !!item.password || flag(item.is_private);
 }
 

@@ -1,9 +1,9 @@
 import { Button, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Id, MenuPage } from '../../api';
+import type { Id, SearchHitPage } from '../../api';
 import { excerpt } from './menuTree';
 
-export type SearchHit = MenuPage & { page_content?: string; search_content?: string };
+export type SearchHit = SearchHitPage & { page_content?: string };
 
 /** Marks the keyword inside plain text (React escapes everything: no HTML from the page gets in). */
 function Highlighted({ text, keyword }: { text: string; keyword: string }) {

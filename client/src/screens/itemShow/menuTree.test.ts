@@ -3,7 +3,8 @@ import type { ItemInfo, ItemMenu } from '../../api';
 import { excerpt, firstPage, locatePage, pageToShow, pagesInOrder, searchable } from './menuTree';
 import { itemPermissions, regularOperations, singlePageOperations } from './permissions';
 
-const menu: ItemMenu = {
+// ShowDoc-style answers: only the fields the helpers read
+const menu = {
   pages: [{ page_id: 1, page_title: 'Root' }],
   catalogs: [
     {
@@ -13,7 +14,7 @@ const menu: ItemMenu = {
       catalogs: [{ cat_id: 11, cat_name: 'A1', pages: [{ page_id: 3, page_title: 'Deep' }], catalogs: [] }],
     },
   ],
-};
+} as unknown as ItemMenu;
 
 describe('menu helpers', () => {
   it('orders root pages first, then catalogs depth-first', () => {
@@ -51,7 +52,7 @@ describe('menu helpers', () => {
 });
 
 describe('operation bar (spec §6)', () => {
-  const info = (p: Partial<ItemInfo>): ItemInfo => ({ item_id: 1, item_name: 'x', item_type: 1, menu, ...p });
+  const info = (p: Record<string, unknown>): ItemInfo => ({ item_id: 1, item_name: 'x', item_type: 1, menu, ...p }) as unknown as ItemInfo;
 
   it('editors and creators get edit controls; read-only members only read, share and exit', () => {
     const owner = itemPermissions(info({ ItemPermn: true, ItemCreator: true, is_login: true }), true);

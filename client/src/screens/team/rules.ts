@@ -1,6 +1,7 @@
 import type { Team } from '../../api/types';
 
-export type TeamRow = Team & { team_manage?: number | string; is_owner?: number | string; uid?: number | string };
+/** a team of the list (team/getList), read as tolerantly as ShowDoc's answers: only id and name are sure */
+export type TeamRow = Pick<Team, 'id' | 'team_name'> & Partial<Team>;
 
 /** Whether the current user may manage the team (team_manage; absent = ShowDoc lists only own teams). */
 export function canManageTeam(team: TeamRow | undefined): boolean {

@@ -6,9 +6,9 @@
 //   call, `_item_pwd` its wrong values); past it both answer 10429.
 // `_item_pwd` cannot carry a captcha, so while either limit holds it is refused with 10429 — the
 // right password too, so an answer never tells a guess from the password.
-import type { AppDeps } from '../../deps';
-import { hit, LIMITS, peek, peekHit, reset } from '../../auth/throttle';
-import { ITEM_PASSWORD_FAILURES_BEFORE_CAPTCHA } from '../../../shared/limits';
+import type { AppDeps } from '../deps';
+import { hit, LIMITS, peek, peekHit, reset } from '../auth/throttle';
+import { ITEM_PASSWORD_FAILURES_BEFORE_CAPTCHA } from '../../shared/limits';
 
 const WINDOW = 3600;
 const key = (itemId: number, ip: string) => `itempwdfail:${itemId}:${ip}`;

@@ -1,4 +1,0 @@
-// A team as stored.
-import { teams } from '../../db/schema';
-
-export type TeamRow = typeof teams.$inferSelect;

@@ -1,0 +1,185 @@
+// /api/item/*: items (spec §7 Items). item/search is declared in ./search.ts.
+import { z } from 'zod';
+import { endpoint, type NoData } from '../contract';
+import { flag, id, int, json, optional, text } from '../fields';
+import { ITEM_DESCRIPTION_MAX_CHARS, ITEM_DOMAIN_MAX_CHARS, ITEM_NAME_MAX_CHARS, ITEM_PASSWORD_MAX_CHARS } from '../../limits';
+
+/** What every item answer carries. The visit password is never sent; `is_private` says whether there is one. */
+export interface ItemBase {
+  item_id: number;
+  uid: number;
+  username: string;
+  item_name: string;
+  item_description: string;
+  item_domain: string;
+  /** 1 regular, 2 single page, 3 read-only display, 4 table */
+  item_type: number;
+  is_private: 0 | 1;
+  is_archived: number;
+  /** 'Y-m-d H:i:s' */
+  addtime: string;
+  last_update_time: string;
+}
+
+/** item/myList, item/itemList */
+export interface ItemSummary extends ItemBase {
+  is_del: number;
+  /** position in the user's drag order */
+  s_number: number;
+  /** the user created it */
+  creator: 0 | 1;
+  /** the user manages it (creator, or manage rights) */
+  manage: 0 | 1;
+  is_star: 0;
+}
+
+/** item/detail, item/update, item/attorn */
+export interface ItemDetail extends ItemBase {
+  is_del: number;
+  /** always '': the password is a hash */
+  password: '';
+  group_ids: number[];
+}
+
+/** item/getKey, item/resetKey: the open API credentials */
+export interface ItemKey {
+  id: number;
+  item_id: number;
+  api_key: string;
+  api_token: string;
+  addtime: string;
+  last_check_time: string;
+}
+
+export interface MenuPage {
+  page_id: number;
+  author_uid: number;
+  author_username: string;
+  cat_id: number;
+  item_id: number;
+  page_title: string;
+  s_number: number;
+  addtime: string;
+  ext_info: string;
+}
+
+export interface MenuCatalog {
+  cat_id: number;
+  cat_name: string;
+  item_id: number;
+  parent_cat_id: number;
+  level: number;
+  s_number: number;
+  addtime: string;
+  pages: MenuPage[];
+  catalogs: MenuCatalog[];
+}
+
+/** item/info's menu: root pages, and the top-level catalogs with their pages and sub-catalogs */
+export interface ItemMenu {
+  pages: MenuPage[];
+  catalogs: MenuCatalog[];
+}
+
+/** item/info (spec §3 Item; showdoc-behaviour §3.3) */
+export interface ItemInfo extends ItemBase {
+  /** the page the reader opens, as text (ShowDoc) */
+  default_page_id: string;
+  current_page_id: number;
+  /** the catalogs above the default page, per level (0 when none) */
+  default_cat_id2: number;
+  default_cat_id3: number;
+  default_cat_id4: number;
+  unread_count: number;
+  menu: ItemMenu;
+  is_login: boolean;
+  item_edit: boolean;
+  item_manage: boolean;
+  ItemPermn: boolean;
+  ItemCreator: boolean;
+  global_param: { query: never[]; body: never[]; header: never[]; cookies: never[]; preScript: string; postScript: string };
+  show_watermark: '0';
+  allow_comment: 0;
+  allow_feedback: 0;
+}
+
+/** item/add: the new item's id */
+export interface NewItemAnswer {
+  item_id: number;
+}
+
+/** item/pwd: the item opened, and where to go back to (a path on this site, or '') */
+export interface ItemPwdAnswer {
+  item_id: number;
+  refer_url: string;
+}
+
+const itemId = () => text({ required: true, max: 60 });
+const ownerPassword = () => text({ raw: true, max: 128 });
+
+/** `original`: only the caller's own items */
+export const myList = endpoint<ItemSummary[]>()('item/myList', { original: flag(), item_group_id: int() });
+
+export const itemList = endpoint<ItemSummary[]>()('item/itemList', {});
+
+/** {item_id: position}, as the list's drag result */
+const sortOrder = z.record(z.string().regex(/^\d{1,10}$/), z.union([z.number().int(), z.string().regex(/^-?\d{1,9}$/).transform(Number)]));
+
+export const sort = endpoint<NoData>()('item/sort', { data: json(sortOrder, { required: true, max: 200_000 }), item_group_id: int() });
+
+/** Creates an item, or copies `copy_item_id` (then item_type and item_domain are not used). */
+export const add = endpoint<NewItemAnswer>()('item/add', {
+  item_name: text({ max: ITEM_NAME_MAX_CHARS }),
+  item_description: text({ max: ITEM_DESCRIPTION_MAX_CHARS }),
+  password: text({ raw: true, max: ITEM_PASSWORD_MAX_CHARS }),
+  copy_item_id: id(),
+  /** sent by our client; ShowDoc clients send only `password` */
+  is_private: optional(flag()),
+  item_type: int({ def: 1 }),
+  item_domain: text({ max: ITEM_DOMAIN_MAX_CHARS + 1 }),
+});
+
+/** An item by id or personal domain, or the item of `page_id`; `_item_pwd` may open a private one. */
+export const info = endpoint<ItemInfo>()('item/info', {
+  page_id: id(),
+  item_id: text({ max: 60 }),
+  item_domain: text({ max: 60 }),
+  keyword: text({ max: 200 }),
+  default_page_id: id(),
+});
+
+export const detail = endpoint<ItemDetail>()('item/detail', { item_id: itemId() });
+
+/** Proves a private item's password (remembered in a cookie); after wrong ones the captcha too. */
+export const pwd = endpoint<ItemPwdAnswer>()('item/pwd', {
+  page_id: id(),
+  item_id: text({ max: 60 }),
+  password: text({ raw: true, max: ITEM_PASSWORD_MAX_CHARS }),
+  /** base64 of a path on this site */
+  refer_url: text({ max: 2000 }),
+  /** the captcha, once asked for (read with the captcha cookie by the server's captcha check) */
+  v_code: optional(text()),
+  captcha: optional(text()),
+  captcha_id: optional(text()),
+});
+
+/** Only the fields sent change. */
+export const update = endpoint<ItemDetail>()('item/update', {
+  item_id: itemId(),
+  item_name: optional(text({ max: ITEM_NAME_MAX_CHARS })),
+  item_description: optional(text({ max: ITEM_DESCRIPTION_MAX_CHARS })),
+  item_domain: optional(text({ max: ITEM_DOMAIN_MAX_CHARS + 1 })),
+  is_private: optional(flag()),
+  password: optional(text({ raw: true, max: ITEM_PASSWORD_MAX_CHARS })),
+});
+
+/** Delete, archive and transfer are confirmed with the item owner's login password. */
+export const remove = endpoint<NoData>()('item/delete', { item_id: itemId(), password: ownerPassword() });
+export const archive = endpoint<NoData>()('item/archive', { item_id: itemId(), password: ownerPassword() });
+export const attorn = endpoint<ItemDetail>()('item/attorn', { item_id: itemId(), username: text({ max: 254 }), password: ownerPassword() });
+
+/** The caller leaves an item (through a team: that whole team). */
+export const exitItem = endpoint<NoData>()('item/exitItem', { item_id: itemId() });
+
+export const getKey = endpoint<ItemKey>()('item/getKey', { item_id: itemId() });
+export const resetKey = endpoint<ItemKey>()('item/resetKey', { item_id: itemId() });

@@ -1,0 +1,76 @@
+// /api/member/*: personal members of an item (spec §7 "Members and teams"), and the people pickers.
+import { z } from 'zod';
+import { endpoint } from './contract';
+import { id, readInt, text } from './fields';
+import { MEMBER_GROUP } from '../limits';
+
+/** A member's catalog limit as the lists show it. */
+export interface MemberLimit {
+  /** 0 = every catalog (ShowDoc's one-catalog limit) */
+  cat_id: number;
+  /** the top-level catalogs the member is limited to ([] = every catalog) */
+  cat_ids: number[];
+  /** their names, ', '-separated ('' = every catalog) */
+  cat_name: string;
+}
+
+/** member/getList, member/save */
+export interface ItemMember extends MemberLimit {
+  item_member_id: number;
+  item_id: number;
+  uid: number;
+  username: string;
+  name: string;
+  /** 0 read-only, 1 edit, 2 manage */
+  member_group_id: number;
+  /** the group in words, in the caller's language */
+  member_group: string;
+  addtime: string;
+}
+
+/** Someone with a part in an item, or someone the caller added before (pickers). */
+export interface Person {
+  uid: number;
+  username: string;
+  name: string;
+  /** ShowDoc's "username(name)" */
+  username_name: string;
+  addtime: string;
+}
+
+const groups: readonly number[] = Object.values(MEMBER_GROUP);
+
+/** member_group_id: 0 read-only, 1 edit, 2 manage; anything else is refused. */
+export const memberGroup = (def: number) =>
+  z
+    .custom<string | number>(() => true)
+    .optional()
+    .transform((v, ctx) => {
+      const n = readInt(v, { def }, ctx);
+      if (typeof n === 'number' && !groups.includes(n)) {
+        ctx.addIssue({ code: 'custom', message: 'Parameter {name} has an invalid value', params: {} });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const getList = endpoint<ItemMember[]>()('member/getList', { item_id: text({ required: true }) });
+
+/** Adds the users named in `username` (comma-separated); a limit (cat_id / cat_ids) only below manage rights. */
+export const save = endpoint<ItemMember>()('member/save', {
+  item_id: text({ required: true }),
+  member_group_id: memberGroup(MEMBER_GROUP.readOnly),
+  username: text({ required: true, max: 5000 }),
+  cat_id: id(),
+  /** "3,5" or "[3,5]": top-level catalogs */
+  cat_ids: text({ max: 2000 }),
+});
+
+/** Answers 1. */
+export const remove = endpoint<1>()('member/delete', { item_id: text({ required: true }), item_member_id: id() });
+
+/** Everyone with a part in the item (its editors and admins may ask); '' or 0 answers []. */
+export const getAllList = endpoint<Person[]>()('member/getAllList', { item_id: text() });
+
+/** People the caller added before to their own items and teams. */
+export const getMyAllList = endpoint<Person[]>()('member/getMyAllList', {});
