@@ -1,19 +1,23 @@
 // Periodic cleanup: expired tokens and download tickets, captchas, counters and mail tokens. Other areas add
 // their own steps (recycle-bin purge, expired exports) through registerCleanup.
-import { lt } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import { captchas, downloadTickets, passwordResets, throttles, userTokens } from '../db/schema';
+import * as tokenRepo from '../db/repos/tokens';
+import * as ticketRepo from '../db/repos/downloadTickets';
+import * as captchaRepo from '../db/repos/captchas';
+import * as throttleRepo from '../db/repos/throttles';
+import * as mailTokenRepo from '../db/repos/mailTokens';
 
 export type CleanupStep = (deps: AppDeps) => Promise<void>;
 
 const steps: CleanupStep[] = [
   async (deps) => {
     const now = deps.now();
-    await deps.db.delete(userTokens).where(lt(userTokens.expiresAt, now));
-    await deps.db.delete(downloadTickets).where(lt(downloadTickets.expiresAt, now));
-    await deps.db.delete(captchas).where(lt(captchas.expiresAt, now));
-    await deps.db.delete(throttles).where(lt(throttles.resetAt, now));
-    await deps.db.delete(passwordResets).where(lt(passwordResets.expiresAt, now - 86400));
+    await tokenRepo.deleteExpired(deps.db, now);
+    await ticketRepo.deleteExpired(deps.db, now);
+    await captchaRepo.deleteExpired(deps.db, now);
+    await throttleRepo.deleteExpired(deps.db, now);
+    // mail tokens are kept a day after they expire
+    await mailTokenRepo.deleteExpiredBefore(deps.db, now - 86400);
   },
 ];
 
