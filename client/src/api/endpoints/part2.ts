@@ -1,8 +1,8 @@
-// Calls of the management screens (item settings, catalogs, teams, attachments, admin) that need
-// options the shared endpoint files do not set: the screen handles "no permission" itself.
+// Calls of the item settings screens that need options the shared endpoint files do not set: the
+// screen handles "no permission" itself.
 import { ErrorCode } from '@shared/errors';
-import { apiUrl, call } from '../http';
-import type { Id, ItemSummary, UserInfo } from '../types';
+import { call } from '../http';
+import type { Id, ItemSummary } from '../types';
 
 const screenHandles = [ErrorCode.NOT_MANAGER, ErrorCode.NO_PERMISSION];
 
@@ -15,32 +15,5 @@ export interface ItemDetail extends ItemSummary {
 /** item/detail for the settings screen: 10303/10103 come back to the screen (it shows "no permission"). */
 export const itemDetail = (item_id: Id) => call<ItemDetail>('item/detail', { item_id }, { expect: screenHandles, loading: false });
 
-/** user/info with the account fields of the settings screen (email, email_verify, name). */
-export const myInfo = () => call<UserInfo>('user/info', {}, { loading: false });
-
 /** teamItemMember/save sending only the changed field (ShowDoc changes only fields present in the POST). */
 export const saveTeamItemMember = (p: { id: Id; member_group_id?: Id; cat_id?: Id }) => call('teamItemMember/save', p);
-
-/** The multipart upload address of attachments (used with progress reporting). */
-export const attachmentUploadUrl = () => apiUrl('page/upload');
-
-/**
- * Items for the home-item choice in the site settings: up to `max` (1000, spec §9), read in pages of
- * 200 (the most adminItem/getList answers at once).
- */
-export async function adminItemChoices(max: number): Promise<{ items: ItemSummary[]; total: number }> {
-  const items: ItemSummary[] = [];
-  let total = 0;
-  for (let page = 1; items.length < max; page++) {
-    const r = await call<{ items: ItemSummary[]; total: number }>('adminItem/getList', { page, count: 200 }, { loading: false });
-    const got = Array.isArray(r?.items) ? r.items : [];
-    total = Number(r?.total ?? 0);
-    items.push(...got);
-    if (got.length < 200 || items.length >= total) break;
-  }
-  return { items: items.slice(0, max), total };
-}
-
-/** adminUser/getList returning rows with registration and login times. */
-export const adminUserList = (p: { username?: string; page: number; count: number; status?: 'pending' | 'unconfirmed' }) =>
-  call<{ users: UserInfo[]; total: number }>('adminUser/getList', p, { loading: false });
