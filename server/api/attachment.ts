@@ -13,13 +13,7 @@ import { listAttachments, usedBytes, usedFlowBytes } from '../domain/attachments
 import { presentAllFiles, presentMyFiles } from '../presenters/attachment';
 import { visitFile } from './common/visitFile';
 import { deleteUploadFile, upload, uploadImg, uploadList } from './page/upload';
-import { registerCleanup } from '../domain/housekeeping';
-import { removeOrphanFiles } from '../domain/attachments/orphans';
 import { uploadQuotas } from '../domain/attachments/quota';
-
-registerCleanup(async (deps) => {
-  await removeOrphanFiles(deps);
-});
 
 const fileNotFound = () => new ApiError(ErrorCode.GENERIC, 'File not found');
 
