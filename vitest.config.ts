@@ -9,6 +9,8 @@ const browserSuites = ['test/security/**/*.browser.test.ts'];
 const withServer = !!process.env.TEST_DATABASE_URL;
 // Inline projects do not inherit the root's timeouts: set them on each (CI machines are small).
 const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
+// Tests hash thousands of passwords: a light argon2 cost, switched on explicitly (auth/passwords.ts)
+const fastHash = { QUIRE_TEST_FAST_HASH: '1' };
 
 export default defineConfig({
   test: {
@@ -22,6 +24,7 @@ export default defineConfig({
           name: 'unit',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          env: fastHash,
         },
       },
       {
@@ -40,7 +43,7 @@ export default defineConfig({
           name: 'http-pglite',
           include: appSuites,
           exclude: browserSuites,
-          env: { QUIRE_TEST_DB: 'pglite' },
+          env: { ...fastHash, QUIRE_TEST_DB: 'pglite' },
         },
       },
       ...(withServer
@@ -51,7 +54,7 @@ export default defineConfig({
                 name: 'http-postgres',
                 include: [...appSuites, 'test/cluster/**/*.test.ts'],
                 exclude: browserSuites,
-                env: { QUIRE_TEST_DB: 'postgres' },
+                env: { ...fastHash, QUIRE_TEST_DB: 'postgres' },
               },
             },
           ]

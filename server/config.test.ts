@@ -23,7 +23,7 @@ const fails = (env: NodeJS.ProcessEnv): string => {
 describe('loadConfig', () => {
   it('has working defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 4999, host: '0.0.0.0', databaseUrl: null, redisUrl: null, smtp: null, tokenTtlDays: 30, rateLimitPerMinute: 600, webConcurrency: 1, testCaptcha: null, trustProxy: false, nodeEnv: 'development', logLevel: 'info' });
+    expect(c).toMatchObject({ port: 4999, host: '0.0.0.0', databaseUrl: null, redisUrl: null, smtp: null, tokenTtlDays: 30, rateLimitPerMinute: 600, webConcurrency: 1, testCaptcha: null, testFastHash: false, trustProxy: false, nodeEnv: 'development', logLevel: 'info' });
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.maxBodyBytes).toBe(8 * 1024 * 1024);
   });
@@ -87,6 +87,13 @@ describe('loadConfig', () => {
     expect(fails({ LOG_LEVEL: 'verbose' })).toBe('LOG_LEVEL must be one of debug, info, warn, error, silent; got "verbose"');
     expect(fails({ NODE_ENV: 'production', QUIRE_TEST_CAPTCHA: 'abcd' })).toMatch(/QUIRE_TEST_CAPTCHA is a test-only switch/);
     expect(loadConfig({ NODE_ENV: 'test', QUIRE_TEST_CAPTCHA: 'abcd' }).testCaptcha).toBe('abcd');
+  });
+
+  it('takes the fast test hashing only as QUIRE_TEST_FAST_HASH=1, and never in production', () => {
+    expect(fails({ NODE_ENV: 'production', QUIRE_TEST_FAST_HASH: '1' })).toBe('QUIRE_TEST_FAST_HASH is a test-only switch and is refused when NODE_ENV=production');
+    expect(fails({ NODE_ENV: 'test', QUIRE_TEST_FAST_HASH: 'yes' })).toBe('QUIRE_TEST_FAST_HASH must be 1 or unset, got "yes"');
+    expect(loadConfig({ NODE_ENV: 'test', QUIRE_TEST_FAST_HASH: '1' }).testFastHash).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).testFastHash).toBe(false);
   });
 
   it('the server prints one line and exits 1 on bad config', async () => {

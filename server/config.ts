@@ -29,6 +29,8 @@ export interface Config {
   trustProxy: boolean;
   /** test-only: every captcha answer is this value (refused in production) */
   testCaptcha: string | null;
+  /** test-only (QUIRE_TEST_FAST_HASH=1): a light argon2id cost for new password hashes (auth/passwords.ts; refused in production) */
+  testFastHash: boolean;
   /** directory holding the built web client */
   clientDist: string;
   /** item/search and public mock calls allowed per user per minute (4× per address); 0 = no limit */
@@ -100,6 +102,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('QUIRE_TEST_CAPTCHA is a test-only switch and is refused when NODE_ENV=production');
   }
 
+  const fastHash = env.QUIRE_TEST_FAST_HASH || '';
+  if (fastHash && nodeEnv === 'production') {
+    throw new ConfigError('QUIRE_TEST_FAST_HASH is a test-only switch and is refused when NODE_ENV=production');
+  }
+  if (fastHash && fastHash !== '1') throw new ConfigError(`QUIRE_TEST_FAST_HASH must be 1 or unset, got "${fastHash}"`);
+
   // processes on one machine share nothing but the port: the embedded database has a single
   // owner, and realtime relays and cache invalidation between processes go through Redis
   const webConcurrency = int(env, 'WEB_CONCURRENCY', 1, 1, 64);
@@ -121,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     testCaptcha,
+    testFastHash: fastHash === '1',
     clientDist: path.resolve(env.CLIENT_DIST || 'dist/client'),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     webConcurrency,

@@ -8,7 +8,7 @@ import { SettingsStore } from './domain/settings';
 import { SessionCache } from './auth/sessionCache';
 import { ReadCache } from './cache/readCache';
 import { RequestLimits } from './http/requestLimits';
-import { registerNoticeSubscribers } from './domain/notices/subscribers';
+import { registerNoticeListeners } from './listeners';
 import { MailQueue } from './auth/mailQueue';
 
 export interface AppDeps {
@@ -41,6 +41,6 @@ export function createDeps(config: Config, db: Db, dbKind: 'pglite' | 'postgres'
   const limits = overrides.limits ?? new RequestLimits(config.rateLimitPerMinute, config.redisUrl ? { redisUrl: config.redisUrl, log } : null);
   const mail = overrides.mail ?? new MailQueue(config, log);
   const deps: AppDeps = { config, db, dbKind, log, events, settings, sessions, reads, limits, mail, now, ...overrides };
-  registerNoticeSubscribers(deps);
+  registerNoticeListeners(deps);
   return deps;
 }

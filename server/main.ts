@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
   if (config.testCaptcha) log.warn('QUIRE_TEST_CAPTCHA is set: every captcha accepts a fixed answer. Never use this in production.');
+  if (config.testFastHash) log.warn('QUIRE_TEST_FAST_HASH is set: new password hashes use a light argon2 cost. Never use this in production.');
   if (config.webConcurrency > 1 && cluster.isPrimary) {
     runWebProcesses(config.webConcurrency, log);
     return;

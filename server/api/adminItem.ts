@@ -1,41 +1,37 @@
 // /api/adminItem/* — the admin console's item list (spec §7 Admin). Administrators only (10103).
 import { action, controller } from '../http/action';
 import * as adminItems from '../domain/admin/items';
-import { adminPaging, sqlText } from './adminParams';
+import * as api from '../../shared/api/adminItem';
+import { presentAdminItemPage, presentItemAttorned } from '../presenters/admin';
 
-const getList = action({
+const getList = action(api.getList, {
   auth: 'admin',
-  async run(req) {
-    const { params } = req;
-    const isDel = params.int('is_del', 0, { min: 0, max: 1 }) as 0 | 1;
-    return adminItems.listItems(
-      req.deps,
-      { itemName: sqlText(params, 'item_name', { max: 200 }), username: sqlText(params, 'username', { max: 100 }), isDel },
-      adminPaging(params),
-    );
+  async run(req, p) {
+    const search = { itemName: p.item_name, username: p.username, isDel: p.is_del as 0 | 1 };
+    return presentAdminItemPage(await adminItems.listItems(req.deps, search, { page: p.page, count: p.count }));
   },
 });
 
-const deleteItem = action({
+const deleteItem = action(api.deleteItem, {
   auth: 'admin',
-  async run(req) {
-    await adminItems.deleteItem(req.deps, req.params.id('item_id'));
+  async run(req, p) {
+    await adminItems.deleteItem(req.deps, p.item_id);
     return [];
   },
 });
 
-const recoverItem = action({
+const recoverItem = action(api.recoverItem, {
   auth: 'admin',
-  async run(req) {
-    await adminItems.recoverItem(req.deps, req.params.id('item_id'));
+  async run(req, p) {
+    await adminItems.recoverItem(req.deps, p.item_id);
     return [];
   },
 });
 
-const attorn = action({
+const attorn = action(api.attorn, {
   auth: 'admin',
-  async run(req) {
-    return adminItems.attornItem(req.deps, req.params.id('item_id'), sqlText(req.params, 'username', { max: 254 }));
+  async run(req, p) {
+    return presentItemAttorned(await adminItems.attornItem(req.deps, p.item_id, p.username));
   },
 });
 

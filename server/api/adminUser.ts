@@ -1,72 +1,76 @@
 // /api/adminUser/* — the admin console's user list (spec §7 Admin). Administrators only (10103).
 import { action, controller } from '../http/action';
 import * as users from '../domain/admin/users';
-import { checkUpdate } from './adminUpdate';
-import { adminPaging, groupParam, sqlText } from './adminParams';
+import * as api from '../../shared/api/adminUser';
+import { checkUpdateDef } from './adminUpdate';
+import { presentAdminUser, presentAdminUserPage } from '../presenters/admin';
 
-const getList = action({
+const getList = action(api.getList, {
   auth: 'admin',
-  async run(req) {
-    const status = req.params.oneOf('status', ['', 'active', 'pending', 'unconfirmed'] as const, '');
-    return users.listUsers(req.deps, sqlText(req.params, 'username', { max: 100 }), adminPaging(req.params), status);
+  async run(req, p) {
+    return presentAdminUserPage(await users.listUsers(req.deps, p.username, { page: p.page, count: p.count }, p.status));
   },
 });
 
 /** Without uid: a new user. With uid: new name and/or password (empty = unchanged); `groupid` (1/2) is our extension. */
-const addUser = action({
+const addUser = action(api.addUser, {
   auth: 'admin',
-  async run(req) {
-    const { params, deps } = req;
-    const uid = params.id('uid');
-    const password = params.str('password', { raw: true, max: 128 });
-    const name = params.has('name') ? sqlText(params, 'name', { max: 200 }) : undefined;
-    const groupid = groupParam(params);
-    if (uid) return users.editUser(deps, uid, { password, name, groupid });
-    return users.addUser(deps, { username: sqlText(params, 'username', { max: 50 }), password, name, groupid });
+  async run(req, p) {
+    const { uid, password, name, groupid } = p;
+    const row = uid ? await users.editUser(req.deps, uid, { password, name, groupid }) : await users.addUser(req.deps, { username: p.username, password, name, groupid });
+    return presentAdminUser(row);
   },
 });
 
-const changePassword = action({
+const changePassword = action(api.changePassword, {
   auth: 'admin',
-  async run(req) {
-    await users.changeUserPassword(req.deps, req.params.id('uid'), req.params.str('new_password', { raw: true, max: 128 }));
+  async run(req, p) {
+    await users.changeUserPassword(req.deps, p.uid, p.new_password);
     return [];
   },
 });
 
 /** Our extension: promote to administrator (1) or demote to ordinary user (2). */
-const setGroup = action({
+const setGroup = action(api.setGroup, {
   auth: 'admin',
-  async run(req) {
-    const groupid = groupParam(req.params, true)!;
-    await users.setGroup(req.deps, req.params.id('uid'), groupid);
+  async run(req, p) {
+    await users.setGroup(req.deps, p.uid, p.groupid);
     return [];
   },
 });
 
-const deleteUser = action({
+const deleteUser = action(api.deleteUser, {
   auth: 'admin',
-  async run(req) {
-    await users.deleteUser(req.deps, req.params.id('uid'), req.me().uid);
+  async run(req, p) {
+    await users.deleteUser(req.deps, p.uid, req.me().uid);
     return [];
   },
 });
 
 /** Our extension: a registration that awaits approval may log in from now on. */
-const approve = action({
+const approve = action(api.approve, {
   auth: 'admin',
-  async run(req) {
-    return users.approveUser(req.deps, req.params.id('uid'));
+  async run(req, p) {
+    return presentAdminUser(await users.approveUser(req.deps, p.uid));
   },
 });
 
 /** Our extension: a registration that awaits approval is turned down (the account is deleted). */
-const reject = action({
+const reject = action(api.reject, {
   auth: 'admin',
-  async run(req) {
-    await users.rejectUser(req.deps, req.params.id('uid'));
+  async run(req, p) {
+    await users.rejectUser(req.deps, p.uid);
     return [];
   },
 });
 
-export default controller('adminUser', { getList, addUser, changePassword, setGroup, deleteUser, approve, reject, checkUpdate });
+export default controller('adminUser', {
+  getList,
+  addUser,
+  changePassword,
+  setGroup,
+  deleteUser,
+  approve,
+  reject,
+  checkUpdate: action(api.checkUpdate, checkUpdateDef),
+});

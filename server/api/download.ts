@@ -5,9 +5,11 @@
 import { action, controller } from '../http/action';
 import { ApiError, notLoggedIn } from '../errors';
 import { ErrorCode } from '../../shared/errors';
+import * as api from '../../shared/api/download';
 import { DOWNLOAD_TICKET_SECONDS, issueDownloadTicket } from '../auth/downloadTickets';
+import { presentDownloadTicket } from '../presenters/downloadTicket';
 
-const ticket = action({
+const ticket = action(api.ticket, {
   auth: 'required',
   async run(req) {
     // a GET could be triggered by a link or an <img> in stored content
@@ -15,8 +17,7 @@ const ticket = action({
     const me = req.me();
     // a logged-in caller of this action came with a token (a ticket counts only on downloads)
     if (!req.token) throw notLoggedIn();
-    const ticketValue = await issueDownloadTicket(req.deps, me.uid, req.token);
-    return { download_ticket: ticketValue, expires_in: DOWNLOAD_TICKET_SECONDS };
+    return presentDownloadTicket(await issueDownloadTicket(req.deps, me.uid, req.token), DOWNLOAD_TICKET_SECONDS);
   },
 });
 

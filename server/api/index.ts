@@ -26,8 +26,7 @@ import adminUpdate from './adminUpdate';
 import importController from './import';
 import exportController from './export';
 import itemSearch from './item/search';
-import pageUpload from './pageUpload';
-import commonVisitFile from './commonVisitFile';
+import pageUpload from './page/upload';
 import download from './download';
 
 export const controllers: Controller[] = [
@@ -57,7 +56,6 @@ export const controllers: Controller[] = [
   exportController,
   itemSearch,
   pageUpload,
-  commonVisitFile,
   download,
 ];
 

@@ -1,42 +1,40 @@
 // /api/notice/* — the caller's own notices. Other users' notices answer like missing ones.
 import { action, controller } from '../http/action';
-import { listNotices, markRead, deleteNotice, NOTICE_LIST_DEFAULT, NOTICE_LIST_MAX } from '../domain/notices/inbox';
+import * as api from '../../shared/api/notice';
+import { listNotices, markRead, deleteNotice } from '../domain/notices/inbox';
 import { countUnread } from '../domain/notices/count';
-import { presentNotice } from '../presenters/notice';
+import { DONE, presentNotice, presentUnreadCount } from '../presenters/notice';
 
-const getList = action({
+const getList = action(api.getList, {
   auth: 'required',
-  async run(req) {
-    const me = req.me();
-    const type = req.params.oneOf('notice_type', ['all', 'unread'] as const, 'all');
-    const limit = req.params.int('count', NOTICE_LIST_DEFAULT, { min: 1, max: NOTICE_LIST_MAX });
-    const rows = await listNotices(req.deps, me.uid, { unreadOnly: type === 'unread', limit });
+  async run(req, p) {
+    const rows = await listNotices(req.deps, req.me().uid, { unreadOnly: p.notice_type === 'unread', limit: p.count });
     return Promise.all(rows.map((n) => presentNotice(n, req.lang)));
   },
 });
 
-const setRead = action({
+const setRead = action(api.setRead, {
   auth: 'required',
-  async run(req) {
-    await markRead(req.deps, req.me().uid, req.params.id('notice_id'));
-    return 1;
+  async run(req, p) {
+    await markRead(req.deps, req.me().uid, p.notice_id);
+    return DONE;
   },
 });
 
-const del = action({
+const remove = action(api.remove, {
   auth: 'required',
-  async run(req) {
-    await deleteNotice(req.deps, req.me().uid, req.params.id('notice_id'));
-    return 1;
+  async run(req, p) {
+    await deleteNotice(req.deps, req.me().uid, p.notice_id);
+    return DONE;
   },
 });
 
 /** The badge: how many unread notices the caller has. */
-const getUnreadCount = action({
+const getUnreadCount = action(api.getUnreadCount, {
   auth: 'required',
   async run(req) {
-    return { unread_count: await countUnread(req.deps.db, req.me().uid) };
+    return presentUnreadCount(await countUnread(req.deps.db, req.me().uid));
   },
 });
 
-export default controller('notice', { getList, getUnreadCount, setRead, delete: del });
+export default controller('notice', { getList, getUnreadCount, setRead, delete: remove });

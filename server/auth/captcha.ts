@@ -3,9 +3,8 @@
 // (common/verify flow). A captcha is not a rate limit: registration and login are also limited
 // per address (throttle.ts).
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { captchas } from '../db/schema';
+import * as captchaRepo from '../db/repos/captchas';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { CAPTCHA_ALPHABET } from './captchaGlyphs';
@@ -25,9 +24,8 @@ export async function createCaptcha(db: DbOrTx, now: number): Promise<NewCaptcha
   let answer = '';
   for (let i = 0; i < LENGTH; i++) answer += CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)];
   const captchaId = randomBytes(16).toString('hex');
-  // housekeeping: expired rows go on the way
-  await db.delete(captchas).where(lt(captchas.expiresAt, now));
-  await db.insert(captchas).values({ captchaId, answer: answer.toLowerCase(), expiresAt: now + TTL });
+  // (expired rows go on the way)
+  await captchaRepo.insert(db, { captchaId, answer: answer.toLowerCase(), expiresAt: now + TTL }, now);
   return { captchaId, answer };
 }
 
@@ -39,6 +37,16 @@ export function captchaPicture(answer: string, captchaId: string, serverSecret: 
   return drawCaptchaPng(answer, `${serverSecret}:captcha:${captchaId}`);
 }
 
+
+const expired = () => new ApiError(ErrorCode.CAPTCHA_WRONG, 'Verification code expired; get a new one');
+
+/** A live captcha's picture again (ShowDoc's showCaptcha?captcha_id=); 10206 when unknown or expired. */
+export async function showCaptchaAgain(db: DbOrTx, captchaId: string, now: number, serverSecret: string): Promise<Buffer> {
+  const row = /^[0-9a-f]{32}$/.test(captchaId) ? await captchaRepo.findLive(db, captchaId, now) : undefined;
+  if (!row) throw expired();
+  // the answer is fixed at creation; the same picture is drawn again
+  return captchaPicture(row.answer, row.captchaId, serverSecret);
+}
 
 /** What a request offers as a captcha: the answer typed and the captcha it answers. */
 export interface CaptchaProof {
@@ -57,14 +65,11 @@ export async function checkCaptcha(db: DbOrTx, proof: CaptchaProof, now: number,
   if (!given) throw new ApiError(ErrorCode.CAPTCHA_WRONG, 'Verification code is required');
   const id = proof.id;
   if (testAnswer && given === testAnswer.toLowerCase()) {
-    if (id) await db.delete(captchas).where(eq(captchas.captchaId, id));
+    if (id) await captchaRepo.deleteById(db, id);
     return;
   }
-  if (!/^[0-9a-f]{32}$/.test(id)) throw new ApiError(ErrorCode.CAPTCHA_WRONG, 'Verification code expired; get a new one');
-  const rows = await db
-    .delete(captchas)
-    .where(and(eq(captchas.captchaId, id), gt(captchas.expiresAt, now)))
-    .returning({ answer: captchas.answer });
-  if (!rows.length) throw new ApiError(ErrorCode.CAPTCHA_WRONG, 'Verification code expired; get a new one');
-  if (rows[0].answer !== given) throw new ApiError(ErrorCode.CAPTCHA_WRONG, 'Wrong verification code');
+  if (!/^[0-9a-f]{32}$/.test(id)) throw expired();
+  const answer = await captchaRepo.consume(db, id, now);
+  if (answer === undefined) throw expired();
+  if (answer !== given) throw new ApiError(ErrorCode.CAPTCHA_WRONG, 'Wrong verification code');
 }

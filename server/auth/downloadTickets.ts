@@ -3,9 +3,8 @@
 // one download (a URL credential is read only by actions marked browserGet), for 60 seconds,
 // and only while the session that asked for it lasts — a URL that reached a log is worthless.
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import { downloadTickets } from '../db/schema';
+import * as ticketRepo from '../db/repos/downloadTickets';
 import { hashToken } from './tokens';
 import { sessionOfHash, type Session } from './session';
 
@@ -15,18 +14,14 @@ export const DOWNLOAD_TICKET_PARAM = 'download_ticket';
 export async function issueDownloadTicket(deps: AppDeps, uid: number, sessionToken: string): Promise<string> {
   const now = deps.now();
   const ticket = randomBytes(32).toString('hex');
-  await deps.db.delete(downloadTickets).where(lt(downloadTickets.expiresAt, now));
-  await deps.db.insert(downloadTickets).values({ ticketHash: hashToken(ticket), uid, tokenHash: hashToken(sessionToken), expiresAt: now + DOWNLOAD_TICKET_SECONDS });
+  await ticketRepo.insert(deps.db, { ticketHash: hashToken(ticket), uid, tokenHash: hashToken(sessionToken), expiresAt: now + DOWNLOAD_TICKET_SECONDS }, now);
   return ticket;
 }
 
 /** The session behind a ticket, using the ticket up; null when unknown, used, expired or signed out. */
 export async function redeemDownloadTicket(deps: AppDeps, ticket: string): Promise<Session | null> {
   if (!/^[0-9a-f]{64}$/.test(ticket)) return null;
-  const [row] = await deps.db
-    .delete(downloadTickets)
-    .where(and(eq(downloadTickets.ticketHash, hashToken(ticket)), gt(downloadTickets.expiresAt, deps.now())))
-    .returning();
+  const row = await ticketRepo.consume(deps.db, hashToken(ticket), deps.now());
   if (!row) return null;
   const session = await sessionOfHash(deps, row.tokenHash);
   // the user behind the session must still be the one who asked (a token is never reassigned)

@@ -8,7 +8,7 @@ import tls from 'node:tls';
 import { Client, Filter, InvalidCredentialsError } from 'ldapts';
 import { guardedLookup, isForbiddenHost } from '../net/forbiddenHosts';
 import type { AppDeps } from '../deps';
-import type { LdapForm } from '../domain/settings';
+import type { LdapForm } from '../lib/siteSettings';
 
 export interface LdapVerdict {
   ok: boolean;

@@ -11,9 +11,17 @@ export function legacyShowdocHash(password: string, salt: string): string {
 
 export const isArgon2Hash = (stored: string) => stored.startsWith('$argon2');
 
-// Test runs hash thousands of passwords on small CI machines: a lighter (still argon2id) cost
-// there. Verification reads the cost from the stored hash, so both kinds always verify.
-const COST = process.env.NODE_ENV === 'test' ? { memoryCost: 4096, timeCost: 2, parallelism: 1 } : {};
+/**
+ * Test runs hash thousands of passwords on small CI machines: QUIRE_TEST_FAST_HASH=1 gives a
+ * lighter (still argon2id) cost. A test-only switch (DESIGN §9): config.ts refuses it when
+ * NODE_ENV=production and main.ts warns at start; it is ignored in production here as well.
+ * Verification reads the cost from the stored hash, so both kinds always verify.
+ */
+export const FAST_HASH_VAR = 'QUIRE_TEST_FAST_HASH';
+
+export const fastHashRequested = (env: NodeJS.ProcessEnv): boolean => env[FAST_HASH_VAR] === '1';
+
+const COST = fastHashRequested(process.env) && process.env.NODE_ENV !== 'production' ? { memoryCost: 4096, timeCost: 2, parallelism: 1 } : {};
 
 export async function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, { type: argon2.argon2id, ...COST });

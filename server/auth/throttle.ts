@@ -1,8 +1,7 @@
 // Counters in the database (shared by every node, surviving restarts): login failures per account
 // and per IP, and fixed-window rate limits for login, register, captcha and password reset.
-import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { throttles } from '../db/schema';
+import * as throttleRepo from '../db/repos/throttles';
 import { tooManyRequests } from '../errors';
 
 export interface Hit {
@@ -11,35 +10,24 @@ export interface Hit {
 }
 
 /** Adds one to the window's counter and returns it (atomic upsert). */
-export async function hit(db: DbOrTx, key: string, windowSeconds: number, now: number): Promise<Hit> {
-  const res = await db
-    .insert(throttles)
-    .values({ key, count: 1, resetAt: now + windowSeconds })
-    .onConflictDoUpdate({
-      target: throttles.key,
-      set: {
-        count: sql`case when ${throttles.resetAt} <= ${now} then 1 else ${throttles.count} + 1 end`,
-        resetAt: sql`case when ${throttles.resetAt} <= ${now} then ${now + windowSeconds} else ${throttles.resetAt} end`,
-      },
-    })
-    .returning({ count: throttles.count, resetAt: throttles.resetAt });
-  return res[0];
+export function hit(db: DbOrTx, key: string, windowSeconds: number, now: number): Promise<Hit> {
+  return throttleRepo.increment(db, key, windowSeconds, now);
 }
 
 export async function peek(db: DbOrTx, key: string, now: number): Promise<number> {
-  const [row] = await db.select().from(throttles).where(eq(throttles.key, key));
+  const row = await throttleRepo.find(db, key);
   if (!row || row.resetAt <= now) return 0;
   return row.count;
 }
 
 /** The window's counter and when it ends; null when there is none (or it ended). */
 export async function peekHit(db: DbOrTx, key: string, now: number): Promise<Hit | null> {
-  const [row] = await db.select().from(throttles).where(eq(throttles.key, key));
+  const row = await throttleRepo.find(db, key);
   return row && row.resetAt > now ? { count: row.count, resetAt: row.resetAt } : null;
 }
 
 export async function reset(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(throttles).where(eq(throttles.key, key));
+  await throttleRepo.remove(db, key);
 }
 
 export interface Limit {

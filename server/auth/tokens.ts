@@ -1,9 +1,9 @@
 // Login tokens: 256 random bits, only their sha256 stored, expiring after a sliding number of idle
 // days (the admin setting), revoked on logout/password change.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { userTokens, users } from '../db/schema';
+import * as tokenRepo from '../db/repos/tokens';
+import type { SessionUserRow } from '../db/repos/tokens';
 import type { SessionUser } from './sessionUser';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -11,12 +11,12 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 /** `ttlDays`: the site's token lifetime (auth/session.ts tokenLifetimeDays). */
 export async function issueToken(db: DbOrTx, uid: number, now: number, ttlDays: number, ip: string): Promise<string> {
   const token = randomBytes(32).toString('hex');
-  await db.delete(userTokens).where(and(eq(userTokens.uid, uid), lt(userTokens.expiresAt, now)));
-  await db.insert(userTokens).values({ uid, tokenHash: hashToken(token), expiresAt: now + ttlDays * 86400, addtime: now, lastUsedAt: now, ip: ip.slice(0, 64) });
+  await tokenRepo.insert(db, { uid, tokenHash: hashToken(token), expiresAt: now + ttlDays * 86400, now, ip: ip.slice(0, 64) });
   return token;
 }
 
-export function toSessionUser(u: typeof users.$inferSelect): SessionUser {
+/** The session's view of a user row (any row with these columns). */
+export function toSessionUser(u: SessionUserRow): SessionUser {
   return {
     uid: u.uid,
     username: u.username,
@@ -47,33 +47,23 @@ export async function lookupToken(db: DbOrTx, token: string, now: number, ttlSec
 }
 
 export async function lookupTokenHash(db: DbOrTx, tokenHash: string, now: number, ttlSeconds = Infinity): Promise<TokenSession | null> {
-  const rows = await db
-    .select({ user: users, expiresAt: userTokens.expiresAt, lastUsedAt: userTokens.lastUsedAt })
-    .from(userTokens)
-    .innerJoin(users, eq(users.uid, userTokens.uid))
-    .where(and(eq(userTokens.tokenHash, tokenHash), gt(userTokens.expiresAt, now)))
-    .limit(1);
-  if (!rows.length) return null;
-  const { expiresAt, lastUsedAt } = rows[0];
+  const row = await tokenRepo.findLiveWithUser(db, tokenHash, now);
+  if (!row) return null;
+  const { expiresAt, lastUsedAt } = row;
   const effective = Math.min(expiresAt, lastUsedAt + ttlSeconds);
   if (effective <= now) return null;
-  return { user: toSessionUser(rows[0].user), expiresAt: effective, lastUsedAt };
+  return { user: toSessionUser(row.user), expiresAt: effective, lastUsedAt };
 }
 
 /** Slides a token's expiry to now + ttl, unless another request (or process) did since `usedBefore`. */
 export async function renewToken(db: DbOrTx, tokenHash: string, now: number, ttlSeconds: number, usedBefore: number): Promise<boolean> {
-  const rows = await db
-    .update(userTokens)
-    .set({ lastUsedAt: now, expiresAt: now + ttlSeconds })
-    .where(and(eq(userTokens.tokenHash, tokenHash), lte(userTokens.lastUsedAt, usedBefore)))
-    .returning({ id: userTokens.id });
-  return rows.length > 0;
+  return tokenRepo.renew(db, tokenHash, now, now + ttlSeconds, usedBefore);
 }
 
 export async function revokeToken(db: DbOrTx, token: string): Promise<void> {
-  await db.delete(userTokens).where(eq(userTokens.tokenHash, hashToken(token)));
+  await tokenRepo.deleteByHash(db, hashToken(token));
 }
 
 export async function revokeAllTokens(db: DbOrTx, uid: number): Promise<void> {
-  await db.delete(userTokens).where(eq(userTokens.uid, uid));
+  await tokenRepo.deleteAllOfUser(db, uid);
 }

@@ -2,14 +2,13 @@
 // only from the configured site URL (never the request's Host), they are queued to go out after
 // the answer (deps.mail), and their one-hour, single-use tokens are stored hashed.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import { passwordResets, users } from '../db/schema';
+import * as userRepo from '../db/repos/users';
+import * as mailTokenRepo from '../db/repos/mailTokens';
+import type { UserRow } from '../db/repos/users';
 import { ApiError } from '../errors';
 import { mailLinkBase } from './siteUrl';
 import { ErrorCode } from '../../shared/errors';
-
-type UserRow = typeof users.$inferSelect;
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const TOKEN_TTL = 3600;
@@ -17,10 +16,10 @@ const TOKEN_TTL = 3600;
 export const NO_MAIL = 'Mail is not configured on this server (set SMTP_HOST); ask an administrator to reset your password';
 
 /** Creates a one-hour, single-use token for a reset or an email verification; returns the raw token. */
-export async function createMailToken(deps: AppDeps, user: UserRow, purpose: 'reset' | 'verify'): Promise<string> {
+export async function createMailToken(deps: AppDeps, user: Pick<UserRow, 'uid' | 'email'>, purpose: 'reset' | 'verify'): Promise<string> {
   const token = randomBytes(32).toString('hex');
   const now = deps.now();
-  await deps.db.insert(passwordResets).values({ uid: user.uid, email: user.email, tokenHash: sha256(token), purpose, expiresAt: now + TOKEN_TTL, addtime: now });
+  await mailTokenRepo.insert(deps.db, { uid: user.uid, email: user.email, tokenHash: sha256(token), purpose, expiresAt: now + TOKEN_TTL, now });
   return token;
 }
 
@@ -29,14 +28,8 @@ export async function createMailToken(deps: AppDeps, user: UserRow, purpose: 're
  * every time: an account whose username is not that address (the username may be a squatter's),
  * a verified one, then the oldest.
  */
-export async function findUserByEmail(deps: AppDeps, email: string): Promise<UserRow | undefined> {
-  const [u] = await deps.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .orderBy(sql`lower(${users.username}) = lower(${users.email})`, desc(sql`${users.emailVerify} > 0`), asc(users.uid))
-    .limit(1);
-  return u;
+export function findUserByEmail(deps: AppDeps, email: string): Promise<UserRow | undefined> {
+  return userRepo.findByEmail(deps.db, email);
 }
 
 /** Consumes a mail token atomically (a second use fails) and returns the user it was for. */
@@ -44,21 +37,9 @@ export async function consumeMailToken(deps: AppDeps, uid: number, email: string
   const now = deps.now();
   const invalid = new ApiError(ErrorCode.GENERIC, 'The reset link is invalid or has expired');
   if (!/^[0-9a-f]{64}$/.test(token)) throw invalid;
-  const rows = await deps.db
-    .update(passwordResets)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordResets.tokenHash, sha256(token)),
-        eq(passwordResets.uid, uid),
-        eq(passwordResets.purpose, purpose),
-        eq(passwordResets.usedAt, 0),
-        gt(passwordResets.expiresAt, now),
-      ),
-    )
-    .returning();
-  if (!rows.length || rows[0].email.toLowerCase() !== email.toLowerCase()) throw invalid;
-  const [user] = await deps.db.select().from(users).where(eq(users.uid, uid)).limit(1);
+  const used = await mailTokenRepo.consume(deps.db, { tokenHash: sha256(token), uid, purpose, now });
+  if (!used || used.email.toLowerCase() !== email.toLowerCase()) throw invalid;
+  const user = await userRepo.findById(deps.db, uid);
   if (!user || user.email.toLowerCase() !== email.toLowerCase()) throw invalid;
   return user;
 }
@@ -98,7 +79,7 @@ export async function queueResetMail(deps: AppDeps, email: string): Promise<void
 }
 
 /** Queues the mail that confirms the user's (current) email address; `base` from requireMailLinks. */
-export function queueConfirmationMail(deps: AppDeps, user: UserRow, base: string): void {
+export function queueConfirmationMail(deps: AppDeps, user: Pick<UserRow, 'uid' | 'email' | 'username'>, base: string): void {
   deps.mail.enqueue('email confirmation', async () => {
     const token = await createMailToken(deps, user, 'verify');
     const link = `${base}/api/user/verifyEmail?uid=${user.uid}&email=${encodeURIComponent(user.email)}&token=${token}`;

@@ -3,10 +3,9 @@
 // confusables.txt through the unhomoglyph package): "аdmin" with a Cyrillic а, "admın" and
 // "adrnin" all look like "admin". Usernames shaped like an email address share one namespace
 // with the accounts' emails (see accounts.ts).
-import { and, asc, isNull, sql } from 'drizzle-orm';
 import unhomoglyph from 'unhomoglyph';
 import type { DbOrTx } from '../db/client';
-import { users } from '../db/schema';
+import * as userRepo from '../db/repos/users';
 
 export const normalizeUsername = (name: string) => name.normalize('NFKC');
 
@@ -26,14 +25,10 @@ export const looksLikeEmail = (name: string) => name.includes('@');
  * Runs before each account creation: the query finds nothing almost always (partial index).
  */
 export async function fillMissingSkeletons(db: DbOrTx): Promise<void> {
-  const missing = await db.select({ uid: users.uid, username: users.username }).from(users).where(isNull(users.usernameSkeleton)).orderBy(asc(users.uid));
+  const missing = await userRepo.withoutSkeleton(db);
   for (const u of missing) {
-    const skeleton = usernameSkeleton(u.username);
     try {
-      await db
-        .update(users)
-        .set({ usernameSkeleton: skeleton })
-        .where(and(sql`${users.uid} = ${u.uid}`, sql`not exists (select 1 from ${users} where ${users.usernameSkeleton} = ${skeleton})`));
+      await userRepo.setSkeletonIfFree(db, u.uid, usernameSkeleton(u.username));
     } catch (e) {
       // another process gave the same skeleton to another account at this moment: it keeps it
       if ((e as { code?: string }).code !== '23505') throw e;

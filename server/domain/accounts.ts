@@ -7,10 +7,9 @@
 // (that one logs in with its own username), and an address given as a member name means the
 // account whose email it is (members/usernames.ts).
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import type { DbOrTx } from '../db/client';
-import { users } from '../db/schema';
+import * as userRepo from '../db/repos/users';
+import type { AccountStatus, UserRow, UserWithPassword } from '../db/repos/users';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { hashPassword, unusablePasswordHash, verifyPassword } from '../auth/passwords';
@@ -21,12 +20,12 @@ import { hit, LIMITS, peek, reset } from '../auth/throttle';
 import { ldapAuthenticate } from '../auth/ldap';
 import { LOGIN_FAILURES_BEFORE_CAPTCHA } from '../../shared/limits';
 import { checkNewPassword } from '../auth/passwordPolicy';
-import { findUserByEmail, queueConfirmationMail, requireMailLinks } from './accountMails';
+import { queueConfirmationMail, requireMailLinks } from './accountMails';
 
 export { consumeMailToken, createMailToken, findUserByEmail } from './accountMails';
 import { fillMissingSkeletons, looksLikeEmail, normalizeUsername, usernameSkeleton } from './accountNames';
 
-export type UserRow = typeof users.$inferSelect;
+export type { AccountStatus, UserRow, UserWithPassword } from '../db/repos/users';
 
 const USERNAME_RE = /^[\p{L}\p{N}_\-.@]{2,50}$/u;
 const EMAIL_RE = /^[^\s@<>()[\]\\,;:"]{1,64}@[^\s@<>()[\]\\,;:"]{1,190}\.[^\s@<>()[\]\\,;:"]{1,63}$/;
@@ -44,54 +43,26 @@ export function validateEmail(email: string): void {
   if (email.length > 254 || !EMAIL_RE.test(email)) throw new ApiError(ErrorCode.GENERIC, 'Email address is not valid');
 }
 
-export async function findUserByName(deps: AppDeps, username: string): Promise<UserRow | undefined> {
-  const [u] = await deps.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
-  return u;
+export function findUserByName(deps: AppDeps, username: string): Promise<UserRow | undefined> {
+  return userRepo.findByName(deps.db, username);
 }
 
 /**
- * The account a login name means: the username as typed, then its NFKC form (how new names are
- * stored), and only when no username matches, the account with that email.
+ * The account a login name means, with its password hash: the username as typed, then its NFKC
+ * form (how new names are stored), and only when no username matches, the account with that email.
  */
-export async function findUserByLogin(deps: AppDeps, login: string): Promise<UserRow | undefined> {
-  const byName = (await findUserByName(deps, login)) ?? (normalizeUsername(login) !== login ? await findUserByName(deps, normalizeUsername(login)) : undefined);
+async function findLoginAccount(deps: AppDeps, login: string): Promise<UserWithPassword | undefined> {
+  const byName =
+    (await userRepo.findByNameWithPassword(deps.db, login)) ??
+    (normalizeUsername(login) !== login ? await userRepo.findByNameWithPassword(deps.db, normalizeUsername(login)) : undefined);
   if (byName) return byName;
   if (!login.includes('@')) return undefined;
-  return findUserByEmail(deps, login);
+  return userRepo.findByEmailWithPassword(deps.db, login);
 }
 
-export async function findUserById(deps: AppDeps, uid: number): Promise<UserRow | undefined> {
-  const [u] = await deps.db.select().from(users).where(eq(users.uid, uid)).limit(1);
-  return u;
+export function findUserById(deps: AppDeps, uid: number): Promise<UserRow | undefined> {
+  return userRepo.findById(deps.db, uid);
 }
-
-export interface LoginPayload {
-  uid: number;
-  username: string;
-  name: string;
-  groupid: number;
-  avatar: string;
-  avatar_small: string;
-  email: string;
-  email_verify: number;
-  user_token: string;
-}
-
-export function presentLogin(u: UserRow, token: string): LoginPayload {
-  return {
-    uid: u.uid,
-    username: u.username,
-    name: u.name,
-    groupid: u.groupid,
-    avatar: '',
-    avatar_small: '',
-    email: u.email,
-    email_verify: u.emailVerify,
-    user_token: token,
-  };
-}
-
-export type AccountStatus = 'active' | 'pending' | 'unconfirmed';
 
 export interface CreateUserInput {
   username: string;
@@ -107,21 +78,6 @@ export interface CreateUserInput {
 const nameTaken = () => new ApiError(ErrorCode.GENERIC, 'Username already exists');
 const looksTaken = () => new ApiError(ErrorCode.GENERIC, 'This username looks like an existing one; choose another');
 const addressTaken = () => new ApiError(ErrorCode.GENERIC, 'Email address is already used by another account');
-
-/** Serialises the claims on one address (an email-shaped username or an email) across processes. */
-async function lockAddress(tx: DbOrTx, address: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'quire-address:' + address.toLowerCase()}))`);
-}
-
-/** Whether another account has this address as its email or as its username. */
-async function addressInUse(tx: DbOrTx, address: string, exceptUid = 0): Promise<boolean> {
-  const [hit] = await tx
-    .select({ uid: users.uid })
-    .from(users)
-    .where(and(or(sql`lower(${users.email}) = lower(${address})`, sql`lower(${users.username}) = lower(${address})`), ne(users.uid, exceptUid)))
-    .limit(1);
-  return !!hit;
-}
 
 /**
  * Inserts a user; the first account of an empty database becomes administrator. The username is
@@ -139,30 +95,26 @@ export async function createUser(deps: AppDeps, input: CreateUserInput): Promise
     return await deps.db.transaction(async (tx) => {
       let email = input.email ?? (EMAIL_RE.test(username) ? username : '');
       const addresses = [...new Set([looksLikeEmail(username) ? username.toLowerCase() : '', email.toLowerCase()].filter(Boolean))].sort();
-      for (const a of addresses) await lockAddress(tx, a);
-      const [same] = await tx.select({ username: users.username, skeleton: users.usernameSkeleton }).from(users).where(or(sql`lower(${users.username}) = lower(${username})`, eq(users.usernameSkeleton, skeleton))).limit(1);
+      for (const a of addresses) await userRepo.lockAddress(tx, a);
+      const same = await userRepo.findSameNameOrLook(tx, username, skeleton);
       if (same) throw same.username.toLowerCase() === username.toLowerCase() ? nameTaken() : looksTaken();
-      if (looksLikeEmail(username) && (await addressInUse(tx, username))) throw addressTaken();
-      if (email && email.toLowerCase() !== username.toLowerCase() && (await addressInUse(tx, email))) {
+      if (looksLikeEmail(username) && (await userRepo.addressInUse(tx, username))) throw addressTaken();
+      if (email && email.toLowerCase() !== username.toLowerCase() && (await userRepo.addressInUse(tx, email))) {
         // a directory's address that a local account already uses is left out, not a failed login
         if (input.source !== 'ldap') throw addressTaken();
         email = '';
       }
-      const [row] = await tx
-        .insert(users)
-        .values({
-          username,
-          usernameSkeleton: skeleton,
-          name: input.name ?? '',
-          email,
-          password: hash,
-          source: input.source ?? 'local',
-          status: input.status ?? 'active',
-          groupid: input.groupid ?? sql`case when exists (select 1 from ${users}) then 2 else 1 end`,
-          regTime: now,
-        })
-        .returning();
-      return row;
+      return userRepo.insert(tx, {
+        username,
+        usernameSkeleton: skeleton,
+        name: input.name ?? '',
+        email,
+        passwordHash: hash,
+        source: input.source ?? 'local',
+        status: input.status ?? 'active',
+        groupid: input.groupid,
+        regTime: now,
+      });
     });
   } catch (e: any) {
     // the same name or look registered at this very moment by another request
@@ -180,12 +132,8 @@ export interface RegisterInput {
   ip: string;
 }
 
-export interface Registered {
-  user: UserRow;
-  /** null while the account waits (no session before approval or confirmation) */
-  token: string | null;
-  awaiting: 'approval' | 'email' | null;
-}
+/** A new account with its session, or (no session before approval or confirmation) what it waits for. */
+export type Registered = { user: UserRow; token: string; awaiting: null } | { user: UserRow; token: null; awaiting: 'approval' | 'email' };
 
 /**
  * Registers an account as the site's register_mode says: 'open' logs it in at once, 'approval'
@@ -213,7 +161,7 @@ export async function register(deps: AppDeps, input: RegisterInput): Promise<Reg
   const user = await createUser(deps, { username, password: input.password, email: input.email || undefined, status });
   // the first account of a new site is its administrator: nobody could approve it
   if (status === 'pending' && user.groupid === 1) {
-    await deps.db.update(users).set({ status: 'active' }).where(eq(users.uid, user.uid));
+    await userRepo.setStatus(deps.db, user.uid, 'active');
     user.status = 'active';
   }
   if (user.status === 'pending') return { user, token: null, awaiting: 'approval' };
@@ -251,16 +199,15 @@ const timingDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toStri
 /** Checks a password (local, then LDAP); on failure counts it and raises 10204, or 10210 once the captcha becomes required. */
 export async function login(deps: AppDeps, loginName: string, password: string, ip: string): Promise<{ user: UserRow; token: string }> {
   const now = deps.now();
-  let user = await findUserByLogin(deps, loginName);
+  const account = await findLoginAccount(deps, loginName);
+  let user: UserRow | undefined = account;
   let ok = false;
   // unknown names cost an argon2 verification too (no account enumeration by timing)
-  if (!user && password) await verifyPassword(password, await timingDummyHash());
-  if (user && password && user.source !== 'ldap') {
-    const v = await verifyPassword(password, user.password, user.salt);
+  if (!account && password) await verifyPassword(password, await timingDummyHash());
+  if (account && password && account.source !== 'ldap') {
+    const v = await verifyPassword(password, account.password, account.salt);
     ok = v.ok;
-    if (v.ok && v.needsUpgrade) {
-      await deps.db.update(users).set({ password: await hashPassword(password), salt: '' }).where(eq(users.uid, user.uid));
-    }
+    if (v.ok && v.needsUpgrade) await userRepo.upgradePasswordHash(deps.db, account.uid, await hashPassword(password));
   }
   let ldapDown = false;
   if (!ok && password) {
@@ -287,7 +234,7 @@ export async function login(deps: AppDeps, loginName: string, password: string, 
   }
   await reset(deps.db, failKey(loginName));
   await requireActive(deps, user);
-  await deps.db.update(users).set({ lastLoginTime: now }).where(eq(users.uid, user.uid));
+  await userRepo.setLastLogin(deps.db, user.uid, now);
   const token = await issueToken(deps.db, user.uid, now, await tokenLifetimeDays(deps), ip);
   return { user, token };
 }
@@ -310,13 +257,13 @@ async function ldapLocalUser(deps: AppDeps, directoryName: string, name: string,
 
 export async function updateName(deps: AppDeps, uid: number, name: string): Promise<void> {
   if (name.length > 50) throw new ApiError(ErrorCode.GENERIC, 'Name is too long (max {max} characters)', { max: 50 });
-  await deps.db.update(users).set({ name }).where(eq(users.uid, uid));
+  await userRepo.setName(deps.db, uid, name);
   deps.events.emit('user.updated', { uid });
 }
 
 /** Changes the password, revokes every token of the user and issues a fresh one for this session. */
 export async function changePassword(deps: AppDeps, uid: number, oldPassword: string, newPassword: string, ip: string): Promise<string> {
-  const user = await findUserById(deps, uid);
+  const user = await userRepo.findByIdWithPassword(deps.db, uid);
   if (!user) throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'You are not logged in');
   const v = await verifyPassword(oldPassword, user.password, user.salt);
   if (!v.ok) throw new ApiError(ErrorCode.GENERIC, 'Old password is wrong');
@@ -329,7 +276,7 @@ export async function setPassword(deps: AppDeps, uid: number, newPassword: strin
   validatePassword(newPassword);
   const hash = await hashPassword(newPassword);
   await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ password: hash, salt: '', source: 'local' }).where(eq(users.uid, uid));
+    await userRepo.setLocalPassword(tx, uid, hash);
     await revokeAllTokens(tx, uid);
   });
   deps.events.emit('user.tokensRevoked', { uid });
@@ -337,7 +284,7 @@ export async function setPassword(deps: AppDeps, uid: number, newPassword: strin
 
 /** Checks a user's own login password (delete/archive/attorn confirmations, email change). */
 export async function checkOwnPassword(deps: AppDeps, uid: number, password: string, code: number = ErrorCode.GENERIC): Promise<UserRow> {
-  const user = await findUserById(deps, uid);
+  const user = await userRepo.findByIdWithPassword(deps.db, uid);
   if (!user || !password) throw new ApiError(code, 'Password is wrong');
   const v = await verifyPassword(password, user.password, user.salt);
   if (!v.ok) throw new ApiError(code, 'Password is wrong');
@@ -345,27 +292,23 @@ export async function checkOwnPassword(deps: AppDeps, uid: number, password: str
 }
 
 /** Binds a new, unverified email; refused when another account uses the address as email or username. */
-export async function updateEmail(deps: AppDeps, uid: number, email: string, password: string): Promise<{ email: string; email_verify: number }> {
+export async function updateEmail(deps: AppDeps, uid: number, email: string, password: string): Promise<void> {
   validateEmail(email);
   await checkOwnPassword(deps, uid, password);
   await deps.db.transaction(async (tx) => {
-    await lockAddress(tx, email);
-    if (await addressInUse(tx, email, uid)) throw addressTaken();
-    await tx.update(users).set({ email, emailVerify: 0 }).where(eq(users.uid, uid));
+    await userRepo.lockAddress(tx, email);
+    if (await userRepo.addressInUse(tx, email, uid)) throw addressTaken();
+    await userRepo.setEmail(tx, uid, email);
   });
   deps.events.emit('user.updated', { uid });
-  return { email, email_verify: 0 };
 }
 
 /** Marks the email verified; an account that waited for this confirmation becomes active. Answers whether it did. */
 export async function markEmailVerified(deps: AppDeps, uid: number): Promise<boolean> {
-  const [before] = await deps.db.select({ status: users.status }).from(users).where(eq(users.uid, uid));
-  await deps.db
-    .update(users)
-    .set({ emailVerify: deps.now(), status: sql`case when ${users.status} = 'unconfirmed' then 'active' else ${users.status} end` })
-    .where(eq(users.uid, uid));
+  const before = await userRepo.statusOf(deps.db, uid);
+  await userRepo.setEmailVerified(deps.db, uid, deps.now());
   deps.events.emit('user.updated', { uid });
-  return before?.status === 'unconfirmed';
+  return before === 'unconfirmed';
 }
 
 export function sessionOf(u: UserRow): SessionUser {

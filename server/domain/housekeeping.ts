@@ -2,9 +2,12 @@
 // 30-day recycle-bin purge and orphan files. Every step is listed here, so each process that runs
 // the schedule (the server's timer, scriptCron/run, `npm run workers`) runs all of them without
 // loading anything else for its side effects.
-import { lt } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
-import { captchas, downloadTickets, passwordResets, throttles, userTokens } from '../db/schema';
+import * as tokenRepo from '../db/repos/tokens';
+import * as ticketRepo from '../db/repos/downloadTickets';
+import * as captchaRepo from '../db/repos/captchas';
+import * as throttleRepo from '../db/repos/throttles';
+import * as mailTokenRepo from '../db/repos/mailTokens';
 import { purgeRecycleBin } from './recycle/purge';
 import { removeOrphanFiles } from './attachments/orphans';
 
@@ -13,11 +16,12 @@ export type CleanupStep = (deps: AppDeps) => Promise<void>;
 const steps: readonly CleanupStep[] = [
   async (deps) => {
     const now = deps.now();
-    await deps.db.delete(userTokens).where(lt(userTokens.expiresAt, now));
-    await deps.db.delete(downloadTickets).where(lt(downloadTickets.expiresAt, now));
-    await deps.db.delete(captchas).where(lt(captchas.expiresAt, now));
-    await deps.db.delete(throttles).where(lt(throttles.resetAt, now));
-    await deps.db.delete(passwordResets).where(lt(passwordResets.expiresAt, now - 86400));
+    await tokenRepo.deleteExpired(deps.db, now);
+    await ticketRepo.deleteExpired(deps.db, now);
+    await captchaRepo.deleteExpired(deps.db, now);
+    await throttleRepo.deleteExpired(deps.db, now);
+    // mail tokens are kept a day after they expire
+    await mailTokenRepo.deleteExpiredBefore(deps.db, now - 86400);
   },
   async (deps) => {
     await purgeRecycleBin(deps);

@@ -1,114 +1,21 @@
 // Site settings (ShowDoc's `options`): typed view over the settings table, cached in memory
 // and reloaded when any node saves (settings.changed).
 import { randomBytes } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { settings as settingsTable } from '../db/schema';
+import * as settingRepo from '../db/repos/settings';
 import type { EventBus } from '../events';
-import { DEFAULT_SITE_UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_MAX_MB, DEFAULT_USER_UPLOAD_QUOTA_MB, HISTORY_RETENTION_DEFAULT } from '../../shared/limits';
+import { defaultSettings, type SiteSettings } from '../lib/siteSettings';
 
-export interface LdapForm {
-  host: string;
-  port: number;
-  version: 2 | 3;
-  base_dn: string;
-  bind_dn: string;
-  bind_password: string;
-  user_field: string;
-  /** optional: attribute copied into the user's display name */
-  name_field: string;
-  /** optional extra filter, e.g. (objectClass=person) */
-  search_filter: string;
-}
-
-export interface OssSetting {
-  oss_type: 'aliyun' | 'qiniu' | 'qcloud' | 's3_storage';
-  key: string;
-  secret: string;
-  endpoint: string;
-  bucket: string;
-  protocol: 'http' | 'https';
-  domain: string;
-  region: string;
-  secretId: string;
-  secretKey: string;
-  subcat: string;
-}
-
-/** How a new account starts: at once, after confirming its email, or after an administrator's approval. */
-export type RegisterMode = 'open' | 'email' | 'approval';
-export const REGISTER_MODES: readonly RegisterMode[] = ['open', 'email', 'approval'];
-
-export interface SiteSettings {
-  register_open: boolean;
-  register_mode: RegisterMode;
-  /** 1 landing page, 2 login page, 3 jump to home_item */
-  home_page: 1 | 2 | 3;
-  home_item: number;
-  ldap_open: boolean;
-  ldap_form: LdapForm;
-  oss_open: boolean;
-  oss_setting: OssSetting;
-  history_version_count: number;
-  upload_max_mb: number;
-  /** MB one user's files may take in all; 0 = unlimited */
-  user_upload_quota_mb: number;
-  /** MB all files together may take; 0 = unlimited */
-  site_upload_quota_mb: number;
-  force_login: boolean;
-  site_url: string;
-  /** an update flagged by the operator (admin console shows the entry only then) */
-  update_url: string;
-  update_title: string;
-  /** login tokens expire after this many days without use (ShowDoc's option name) */
-  session_expire_days: number;
-}
-
-export const defaultLdapForm = (): LdapForm => ({
-  host: '',
-  port: 389,
-  version: 3,
-  base_dn: '',
-  bind_dn: '',
-  bind_password: '',
-  user_field: 'uid',
-  name_field: '',
-  search_filter: '',
-});
-
-export const defaultOssSetting = (): OssSetting => ({
-  oss_type: 's3_storage',
-  key: '',
-  secret: '',
-  endpoint: '',
-  bucket: '',
-  protocol: 'https',
-  domain: '',
-  region: '',
-  secretId: '',
-  secretKey: '',
-  subcat: '',
-});
-
-export const defaultSettings = (): SiteSettings => ({
-  register_open: true,
-  register_mode: 'open',
-  home_page: 1,
-  home_item: 0,
-  ldap_open: false,
-  ldap_form: defaultLdapForm(),
-  oss_open: false,
-  oss_setting: defaultOssSetting(),
-  history_version_count: HISTORY_RETENTION_DEFAULT,
-  upload_max_mb: DEFAULT_UPLOAD_MAX_MB,
-  user_upload_quota_mb: DEFAULT_USER_UPLOAD_QUOTA_MB,
-  site_upload_quota_mb: DEFAULT_SITE_UPLOAD_QUOTA_MB,
-  force_login: false,
-  site_url: '',
-  update_url: '',
-  update_title: '',
-  session_expire_days: 30,
-});
+export {
+  defaultLdapForm,
+  defaultOssSetting,
+  defaultSettings,
+  REGISTER_MODES,
+  type LdapForm,
+  type OssSetting,
+  type RegisterMode,
+  type SiteSettings,
+} from '../lib/siteSettings';
 
 const jsonKeys = new Set(['ldap_form', 'oss_setting']);
 
@@ -150,7 +57,7 @@ export class SettingsStore {
   async get(): Promise<SiteSettings> {
     if (this.cache) return this.cache;
     const def = { ...defaultSettings(), ...this.defaults };
-    const rows = await this.db.select().from(settingsTable);
+    const rows = await settingRepo.all(this.db);
     const out = def as unknown as Record<string, unknown>;
     for (const r of rows) if (r.name in def) out[r.name] = decode(r.name, r.value, def);
     this.cache = out as unknown as SiteSettings;
@@ -159,8 +66,7 @@ export class SettingsStore {
 
   /** whether a key was ever saved (ShowDoc's loadConfig answers [] on a fresh install) */
   async savedKeys(): Promise<string[]> {
-    const rows = await this.db.select({ name: settingsTable.name }).from(settingsTable);
-    return rows.map((r) => r.name);
+    return settingRepo.names(this.db);
   }
 
   async save(values: Partial<SiteSettings>): Promise<void> {
@@ -168,11 +74,7 @@ export class SettingsStore {
     if (!entries.length) return;
     await this.db.transaction(async (tx) => {
       for (const [name, value] of entries) {
-        const v = encode(value);
-        await tx
-          .insert(settingsTable)
-          .values({ name, value: v })
-          .onConflictDoUpdate({ target: settingsTable.name, set: { value: v } });
+        await settingRepo.upsert(tx, name, encode(value));
       }
     });
     this.cache = null;
@@ -181,12 +83,8 @@ export class SettingsStore {
   /** Server secret for signing grants (item passwords); generated once, kept in the database. */
   async serverSecret(): Promise<string> {
     if (this.secret) return this.secret;
-    const fresh = randomBytes(32).toString('hex');
-    await this.db.insert(settingsTable).values({ name: 'server_secret', value: fresh }).onConflictDoNothing();
-    const [row] = await this.db.select().from(settingsTable).where(inArray(settingsTable.name, ['server_secret']));
-    this.secret = row.value;
+    // the first process to start keeps its secret; every other one reads it
+    this.secret = await settingRepo.insertOnce(this.db, 'server_secret', randomBytes(32).toString('hex'));
     return this.secret;
   }
 }
-
-

@@ -14,3 +14,8 @@ export function captchaProof(req: Pick<ActionRequest, 'params' | 'ctx'>, answerP
     id: req.params.str('captcha_id') || req.ctx.cookies.get(CAPTCHA_COOKIE) || '',
   };
 }
+
+/** The same, from an action's declared parameters (shared/api/user.ts captchaFields). */
+export function captchaProofOf(ctx: Koa.Context, p: { v_code: string; captcha: string; captcha_id: string }): CaptchaProof {
+  return { given: p.v_code || p.captcha, id: p.captcha_id || ctx.cookies.get(CAPTCHA_COOKIE) || '' };
+}

@@ -1,6 +1,8 @@
 // Attachment rows → ShowDoc's JSON shapes (spec §3 Attachment). URLs point at visitFile with
 // the file's random sign (the URL form ShowDoc embeds in page Markdown).
-import type { AttachmentRow } from '../domain/attachments/store';
+import type { AttachmentRow, ListedAttachment } from '../db/repos/attachments';
+import type { AllFiles, Attachment, MyFiles } from '../../shared/api/attachment';
+import type { ImageUploaded, PageFile, Uploaded } from '../../shared/api/page/upload';
 import { formatTime } from './time';
 import { ORPHAN_FILE_GRACE_SECONDS } from '../../shared/limits';
 
@@ -9,7 +11,7 @@ export const fileUrl = (base: string, sign: string) => `${base}/server/index.php
 /** bytes → MiB with 3 decimals (ShowDoc's *_m fields) */
 export const toMiB = (bytes: number) => Math.round((bytes / 1024 / 1024) * 1000) / 1000;
 
-export function presentAttachment(row: AttachmentRow & { username: string }, base: string) {
+export function presentAttachment(row: ListedAttachment, base: string): Attachment {
   return {
     file_id: row.fileId,
     display_name: row.displayName,
@@ -30,7 +32,7 @@ export function presentAttachment(row: AttachmentRow & { username: string }, bas
   };
 }
 
-export function presentPageFile(row: AttachmentRow, base: string) {
+export function presentPageFile(row: AttachmentRow, base: string): PageFile {
   return {
     file_id: row.fileId,
     display_name: row.displayName,
@@ -39,4 +41,49 @@ export function presentPageFile(row: AttachmentRow, base: string) {
     url: fileUrl(base, row.sign),
     addtime: formatTime(row.addtime),
   };
+}
+
+export interface Listed {
+  list: ListedAttachment[];
+  total: number;
+}
+
+/** The uploader's files, usage and quota (MB, 0 = unlimited). */
+export function presentMyFiles(l: Listed, base: string, usage: { used: number; flow: number; quotaMb: number }): MyFiles {
+  return {
+    list: l.list.map((r) => presentAttachment(r, base)),
+    total: l.total,
+    used: usage.used,
+    used_m: toMiB(usage.used),
+    used_flow_m: toMiB(usage.flow),
+    // Quire: the uploader's quota in MB (0 = unlimited)
+    quota_m: usage.quotaMb,
+  };
+}
+
+/** Every file of the site, the space they take and the quotas (MB, 0 = unlimited). */
+export function presentAllFiles(l: Listed, base: string, usage: { used: number; siteMb: number; userMb: number }): AllFiles {
+  return {
+    list: l.list.map((r) => presentAttachment(r, base)),
+    total: l.total,
+    used: usage.used,
+    used_m: toMiB(usage.used),
+    site_quota_m: usage.siteMb,
+    user_quota_m: usage.userMb,
+  };
+}
+
+/** page/upload: ShowDoc clients read {success, url}; envelope readers get error_code and data too. */
+export function presentUploaded(row: AttachmentRow, url: string): Uploaded {
+  return { error_code: 0, success: 1, url, file_id: row.fileId, data: { url, file_id: row.fileId, display_name: row.displayName } };
+}
+
+/** editor.md's image upload. */
+export function presentImageUploaded(row: AttachmentRow, url: string): ImageUploaded {
+  return { success: 1, url, message: '', file_id: row.fileId };
+}
+
+/** editor.md's image upload refused: its own shape (error_code kept for envelope readers). */
+export function presentImageUploadFailure(f: { code: number; message: string }) {
+  return { success: 0, url: '', message: f.message, error_code: f.code, error_message: f.message };
 }

@@ -1,10 +1,11 @@
 // Notice rows → spec §3 "Notice"; the title is translated and the content sanitised for the reader.
 import { localize } from '../../shared/messages';
-import type { NoticeRow } from '../domain/notices/create';
-import { sanitizeNoticeHtml } from '../domain/notices/sanitize';
+import type { NoticeRow } from '../db/repos/notices';
+import type { Done, Notice, UnreadCount } from '../../shared/api/notice';
+import { sanitizeNoticeHtml } from './noticeHtml';
 import { formatTime } from './time';
 
-export async function presentNotice(n: NoticeRow, lang: 'en' | 'zh') {
+export async function presentNotice(n: NoticeRow, lang: 'en' | 'zh'): Promise<Notice> {
   return {
     notice_id: n.noticeId,
     notice_type: n.noticeType,
@@ -18,3 +19,8 @@ export async function presentNotice(n: NoticeRow, lang: 'en' | 'zh') {
     is_read: n.isRead,
   };
 }
+
+export const presentUnreadCount = (n: number): UnreadCount => ({ unread_count: n });
+
+/** ShowDoc's answer to a done change. */
+export const DONE: Done = 1;

@@ -3,7 +3,7 @@
 // a switch stay reachable.
 import path from 'node:path';
 import type { AppDeps } from '../deps';
-import type { OssSetting } from '../domain/settings';
+import type { OssSetting } from '../lib/siteSettings';
 import { LocalStorage } from './local';
 import { S3Storage } from './s3';
 import { s3Connection } from './s3Endpoint';

@@ -1,7 +1,7 @@
 // Maps the object-storage form (spec §3 Site config; ShowDoc's oss_setting) to an
 // S3-compatible connection: aliyun / qiniu / qcloud speak S3 at their own endpoints.
 import net from 'node:net';
-import type { OssSetting } from '../domain/settings';
+import type { OssSetting } from '../lib/siteSettings';
 import { isForbiddenHost } from '../net/forbiddenHosts';
 
 export interface S3Connection {

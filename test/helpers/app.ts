@@ -51,7 +51,7 @@ export const DEFAULT_PASSWORD = 'secret-pass-1';
 
 export async function startTestApp(opts: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; realtime?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const base = loadConfig({ NODE_ENV: 'test', ...opts.env });
+  const base = loadConfig({ NODE_ENV: 'test', QUIRE_TEST_FAST_HASH: '1', ...opts.env });
   const config: Config = { ...base, port: 0, host: '127.0.0.1', ...opts.config };
   let fixedNow: number | undefined;
   const log = createLogger((process.env.TEST_LOG_LEVEL as any) || 'error');

@@ -58,7 +58,7 @@ export async function startNode(env: Record<string, string>, opts: StartOptions 
   const host = env.HOST ?? '127.0.0.1';
   let out = '';
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(p), HOST: '127.0.0.1', ...env },
+    env: { ...process.env, NODE_ENV: 'test', QUIRE_TEST_FAST_HASH: '1', LOG_LEVEL: 'warn', PORT: String(p), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   proc.stdout!.on('data', (d) => (out += d));

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { addMember, connectSocket, seedItem, seedPage, until } from '../helpers/realtime';
-import { notices } from '../../server/db/schema';
+import { catalogs, notices } from '../../server/db/schema';
 import type { DomainEvents } from '../../server/events';
-import { PAGE_EDIT_NOTICE_WINDOW } from '../../server/domain/notices/onPageSaved';
+import { PAGE_EDIT_NOTICE_WINDOW } from '../../server/domain/notices/pageEdited';
 
 type U = { uid: number; user_token: string; username: string };
 
@@ -179,6 +179,26 @@ describe('notices from events', () => {
     app.deps.events.emit('page.saved', pageSaved({ itemId: item, pageId: page, uid: u.ann.uid, previousAuthorUid: u.dan.uid }));
     await new Promise((r) => setTimeout(r, 300));
     expect(await byType(u.dan, 'page_edited')).toEqual([]);
+  });
+
+  it('page.saved: an author limited to some catalogs is told only about pages inside them', async () => {
+    const item = await seedItem(app.deps.db, u.ann, { itemName: 'Limited', password: 'pw' });
+    const [inside, outside] = await app.deps.db
+      .insert(catalogs)
+      .values([
+        { catName: 'Mine', itemId: item },
+        { catName: 'Theirs', itemId: item },
+      ])
+      .returning({ id: catalogs.catId });
+    await addMember(app.deps.db, item, u.cat, 1, inside.id);
+    const other = await seedPage(app.deps.db, item, 'text', { authorUid: u.cat.uid, catId: outside.id, pageTitle: 'Elsewhere' });
+    const root = await seedPage(app.deps.db, item, 'text', { authorUid: u.cat.uid, pageTitle: 'At the root' });
+    const own = await seedPage(app.deps.db, item, 'text', { authorUid: u.cat.uid, catId: inside.id, pageTitle: 'Inside' });
+    for (const page of [other, root]) app.deps.events.emit('page.saved', pageSaved({ itemId: item, pageId: page, uid: u.ann.uid, previousAuthorUid: u.cat.uid }));
+    app.deps.events.emit('page.saved', pageSaved({ itemId: item, pageId: own, uid: u.ann.uid, previousAuthorUid: u.cat.uid }));
+    await until(async () => (await byType(u.cat, 'page_edited')).some((n) => n.objectId === own), 'notice inside the limit');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await byType(u.cat, 'page_edited')).map((n) => n.objectId)).toEqual([own]);
   });
 
   it('job.progress: a finished or failed export/import makes one notice', async () => {

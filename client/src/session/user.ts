@@ -32,7 +32,7 @@ export function currentUser(): CurrentUser | null {
 }
 
 /** Keeps the display fields of a login/register/user-info answer (never the token). */
-export function rememberUser(u: LoginUser): CurrentUser {
+export function rememberUser(u: Pick<LoginUser, 'uid' | 'username' | 'groupid'> & { name?: string }): CurrentUser {
   const user: CurrentUser = { uid: Number(u.uid), username: String(u.username), name: String(u.name ?? ''), groupid: Number(u.groupid) };
   localStorage.setItem(KEY, JSON.stringify(user));
   cached = user;

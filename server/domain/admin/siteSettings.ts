@@ -1,6 +1,5 @@
-// Admin console, site settings: the form as the console reads it (secrets masked) and the
-// validated save (registration switch, home page, LDAP with a connection test, object storage…).
-import { z } from 'zod';
+// Admin console, site settings: the validated save (registration switch, home page, LDAP with a
+// connection test, object storage…). What the console reads is presenters/siteSettings.ts.
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
@@ -10,46 +9,11 @@ import { isForbiddenHost } from '../../net/forbiddenHosts';
 import { endpointHost } from '../../storage/s3Endpoint';
 import { liveItemExists } from './items';
 import { UPLOAD_QUOTA_MAX_MB } from '../../../shared/limits';
+import type { LdapFormInput, OssSettingInput } from '../../../shared/api/adminSetting';
 
 const HISTORY_MAX = 1000;
 const UPLOAD_MAX_MB = 2048;
 const TOKEN_DAYS_MAX = 3650;
-
-const num = z.union([z.number(), z.string().regex(/^\s*\d{0,9}\s*$/)]).transform((v) => (v === '' ? 0 : Number(v)));
-const text = (max: number) => z.string().max(max).transform((s) => s.trim());
-
-export const ldapFormSchema = z
-  .object({
-    host: text(255),
-    port: num,
-    version: num,
-    base_dn: text(1000),
-    bind_dn: text(1000),
-    bind_password: z.string().max(1000),
-    user_field: text(100),
-    name_field: text(100),
-    search_filter: text(2000),
-  })
-  .partial();
-
-export const ossSettingSchema = z
-  .object({
-    oss_type: z.enum(['aliyun', 'qiniu', 'qcloud', 's3_storage']),
-    key: text(500),
-    secret: z.string().max(1000),
-    endpoint: text(500),
-    bucket: text(255),
-    protocol: z.enum(['http', 'https']),
-    domain: text(500),
-    region: text(100),
-    secretId: text(500),
-    secretKey: z.string().max(1000),
-    subcat: text(200),
-  })
-  .partial();
-
-export type LdapFormInput = z.infer<typeof ldapFormSchema>;
-export type OssSettingInput = z.infer<typeof ossSettingSchema>;
 
 export interface SettingsPatch {
   register_open?: boolean;
@@ -67,33 +31,6 @@ export interface SettingsPatch {
   force_login?: boolean;
   site_url?: string;
   session_expire_days?: number;
-}
-
-/** What adminSetting/loadConfig answers: every option, secrets replaced by '' plus a has_* flag. */
-export function presentSettings(s: SiteSettings) {
-  return {
-    register_open: s.register_open ? 1 : 0,
-    register_mode: s.register_mode,
-    home_page: s.home_page,
-    home_item: s.home_item,
-    ldap_open: s.ldap_open ? 1 : 0,
-    ldap_form: { ...s.ldap_form, bind_password: '', has_bind_password: s.ldap_form.bind_password ? 1 : 0 },
-    oss_open: s.oss_open ? 1 : 0,
-    oss_setting: {
-      ...s.oss_setting,
-      secret: '',
-      secretKey: '',
-      has_secret: s.oss_setting.secret ? 1 : 0,
-      has_secretKey: s.oss_setting.secretKey ? 1 : 0,
-    },
-    history_version_count: s.history_version_count,
-    upload_max_mb: s.upload_max_mb,
-    user_upload_quota_mb: s.user_upload_quota_mb,
-    site_upload_quota_mb: s.site_upload_quota_mb,
-    force_login: s.force_login ? 1 : 0,
-    site_url: s.site_url,
-    session_expire_days: s.session_expire_days,
-  };
 }
 
 const invalid = (template: string, vars?: Record<string, string | number>) => new ApiError(ErrorCode.GENERIC, template, vars);

@@ -2,9 +2,8 @@
 // save, a file from "My attachments" put into a page) binds that file to the page, so it is
 // served to the page's readers and kept by the clean-up. Only the saver's own orphans, or those
 // uploaded to the page's item: quoting someone else's link publishes nothing of theirs.
-import { and, eq, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { attachmentPages, attachments } from '../../db/schema';
+import * as attachmentRepo from '../../db/repos/attachments';
 
 /** `…visitFile&sign=<32 hex>` as ShowDoc and Quire write attachment links */
 const SIGN_IN_LINK = /[?&]sign=([0-9a-f]{32})\b/g;
@@ -15,22 +14,8 @@ export async function bindLinkedOrphans(db: DbOrTx, page: { pageId: number; item
   if (!page.pageContent.includes('sign=')) return 0;
   const signs = [...new Set(Array.from(page.pageContent.matchAll(SIGN_IN_LINK), (m) => m[1]))].slice(0, MAX_SIGNS);
   if (!signs.length) return 0;
-  const orphans = await db
-    .select({ fileId: attachments.fileId })
-    .from(attachments)
-    .where(
-      and(
-        inArray(attachments.sign, signs),
-        or(eq(attachments.itemId, page.itemId), uid > 0 ? eq(attachments.uid, uid) : undefined),
-        notExists(db.select({ one: sql`1` }).from(attachmentPages).where(eq(attachmentPages.fileId, attachments.fileId))),
-      ),
-    );
-  if (!orphans.length) return 0;
-  const ids = orphans.map((o) => o.fileId);
-  await db
-    .insert(attachmentPages)
-    .values(ids.map((fileId) => ({ fileId, pageId: page.pageId, itemId: page.itemId, addtime: now })))
-    .onConflictDoNothing({ target: [attachmentPages.fileId, attachmentPages.pageId] });
-  await db.update(attachments).set({ orphanSince: 0 }).where(inArray(attachments.fileId, ids));
+  const ids = await attachmentRepo.orphansWithSigns(db, signs, page.itemId, uid);
+  if (!ids.length) return 0;
+  await attachmentRepo.bind(db, ids, page, now);
   return ids.length;
 }

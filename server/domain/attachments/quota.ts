@@ -2,24 +2,13 @@
 // site. checkQuota runs before the bytes are stored (a quick refusal) and again inside the
 // transaction that records the file, under an advisory lock per user (and one for the site when
 // it has a quota), so concurrent uploads cannot pass it together.
-import { eq, sql, sum } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import { attachments } from '../../db/schema';
+import * as attachmentRepo from '../../db/repos/attachments';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 
 const MiB = 1024 * 1024;
-/** first key of the advisory locks (second: the uid, 0 for the site) */
-const QUOTA_LOCK = 0x71756f74; // "quot"
-
-export async function storedBytes(db: DbOrTx, uid?: number): Promise<number> {
-  const [r] = await db
-    .select({ s: sum(attachments.fileSize) })
-    .from(attachments)
-    .where(uid === undefined ? undefined : eq(attachments.uid, uid));
-  return Number(r?.s ?? 0);
-}
 
 export async function uploadQuotas(deps: AppDeps): Promise<{ userMb: number; siteMb: number }> {
   const s = await deps.settings.get();
@@ -30,7 +19,7 @@ export async function uploadQuotas(deps: AppDeps): Promise<{ userMb: number; sit
 export async function checkQuota(deps: AppDeps, db: DbOrTx, uid: number, size: number): Promise<void> {
   const { userMb, siteMb } = await uploadQuotas(deps);
   if (userMb > 0) {
-    const used = await storedBytes(db, uid);
+    const used = await attachmentRepo.storedBytes(db, uid);
     if (used + size > userMb * MiB) {
       throw new ApiError(
         ErrorCode.GENERIC,
@@ -39,7 +28,7 @@ export async function checkQuota(deps: AppDeps, db: DbOrTx, uid: number, size: n
       );
     }
   }
-  if (siteMb > 0 && (await storedBytes(db)) + size > siteMb * MiB) {
+  if (siteMb > 0 && (await attachmentRepo.storedBytes(db)) + size > siteMb * MiB) {
     throw new ApiError(ErrorCode.GENERIC, "This file does not fit in the site's upload quota of {quota} MB; ask an administrator to free space or raise it", {
       quota: siteMb,
     });
@@ -49,7 +38,7 @@ export async function checkQuota(deps: AppDeps, db: DbOrTx, uid: number, size: n
 /** Inside the transaction that records an upload: serialises this user's (and the site's) uploads, then checks. */
 export async function lockAndCheckQuota(deps: AppDeps, tx: DbOrTx, uid: number, size: number): Promise<void> {
   const { userMb, siteMb } = await uploadQuotas(deps);
-  if (userMb > 0) await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}::int, ${uid}::int)`);
-  if (siteMb > 0) await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}::int, 0)`);
+  if (userMb > 0) await attachmentRepo.lockQuota(tx, uid);
+  if (siteMb > 0) await attachmentRepo.lockQuota(tx, 0);
   await checkQuota(deps, tx, uid, size);
 }

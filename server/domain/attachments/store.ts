@@ -4,14 +4,14 @@
 // nothing and no stray object is left behind). A file bound to no page is an orphan: served
 // only to its uploader and admins, removed by the clean-up 24 h later (orphans.ts).
 import { randomBytes } from 'node:crypto';
-import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { attachmentPages, attachments } from '../../db/schema';
+import * as attachmentRepo from '../../db/repos/attachments';
+import type { AttachmentRow, BindingRow } from '../../db/repos/attachments';
 import { storageOf, uploadStorage } from '../../storage';
 import type { Checked } from './fileRules';
 import { lockAndCheckQuota } from './quota';
 
-export type AttachmentRow = typeof attachments.$inferSelect;
+export type { AttachmentRow } from '../../db/repos/attachments';
 
 const hex = () => randomBytes(16).toString('hex');
 
@@ -37,26 +37,21 @@ export async function createAttachment(deps: AppDeps, a: NewAttachment): Promise
   try {
     const created = await deps.db.transaction(async (tx) => {
       await lockAndCheckQuota(deps, tx, a.uid, a.source.size);
-      const [row] = await tx
-        .insert(attachments)
-        .values({
-          sign: hex(),
-          displayName: a.file.displayName,
-          fileType: a.file.mime,
-          fileSize: a.source.size,
-          uid: a.uid,
-          itemId: a.itemId,
-          pageId: a.pageId,
-          storageDriver: driver.name,
-          storageKey: key,
-          realUrl,
-          addtime: now,
-          orphanSince: a.pageId > 0 ? 0 : now,
-        })
-        .returning();
-      if (a.pageId > 0) {
-        await tx.insert(attachmentPages).values({ fileId: row.fileId, pageId: a.pageId, itemId: a.itemId, addtime: now });
-      }
+      const row = await attachmentRepo.insert(tx, {
+        sign: hex(),
+        displayName: a.file.displayName,
+        fileType: a.file.mime,
+        fileSize: a.source.size,
+        uid: a.uid,
+        itemId: a.itemId,
+        pageId: a.pageId,
+        storageDriver: driver.name,
+        storageKey: key,
+        realUrl,
+        addtime: now,
+        orphanSince: a.pageId > 0 ? 0 : now,
+      });
+      if (a.pageId > 0) await attachmentRepo.insertBinding(tx, { fileId: row.fileId, pageId: a.pageId, itemId: a.itemId, now });
       return row;
     });
     // page/info counts a page's attachments
@@ -70,22 +65,20 @@ export async function createAttachment(deps: AppDeps, a: NewAttachment): Promise
 
 export async function findAttachment(deps: AppDeps, fileId: number): Promise<AttachmentRow | undefined> {
   if (!Number.isInteger(fileId) || fileId <= 0) return undefined;
-  const [row] = await deps.db.select().from(attachments).where(eq(attachments.fileId, fileId)).limit(1);
-  return row;
+  return attachmentRepo.findById(deps.db, fileId);
 }
 
 export async function findBySign(deps: AppDeps, sign: string): Promise<AttachmentRow | undefined> {
   if (!/^[0-9a-f]{32}$/.test(sign)) return undefined;
-  const [row] = await deps.db.select().from(attachments).where(eq(attachments.sign, sign)).limit(1);
-  return row;
+  return attachmentRepo.findBySign(deps.db, sign);
 }
 
 /** Deletes the row, its bindings, then the stored object (a failure there is logged, not fatal). */
 export async function deleteAttachment(deps: AppDeps, row: AttachmentRow): Promise<void> {
   const bound = await deps.db.transaction(async (tx) => {
-    const pages = await tx.delete(attachmentPages).where(eq(attachmentPages.fileId, row.fileId)).returning({ pageId: attachmentPages.pageId });
-    await tx.delete(attachments).where(eq(attachments.fileId, row.fileId));
-    return pages.map((p) => p.pageId);
+    const pageIds = await attachmentRepo.deleteBindingsOf(tx, row.fileId);
+    await attachmentRepo.deleteById(tx, row.fileId);
+    return pageIds;
   });
   deps.events.emit('reads.stale', { pageIds: [...new Set([...bound, ...(row.pageId > 0 ? [row.pageId] : [])])] });
   try {
@@ -96,36 +89,23 @@ export async function deleteAttachment(deps: AppDeps, row: AttachmentRow): Promi
   }
 }
 
-export async function bindingsOf(deps: AppDeps, fileId: number) {
-  return deps.db.select().from(attachmentPages).where(eq(attachmentPages.fileId, fileId));
+export function bindingsOf(deps: AppDeps, fileId: number): Promise<BindingRow[]> {
+  return attachmentRepo.bindingsOf(deps.db, fileId);
 }
 
 export async function bindPage(deps: AppDeps, fileId: number, pageId: number, itemId: number): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    await tx
-      .insert(attachmentPages)
-      .values({ fileId, pageId, itemId, addtime: deps.now() })
-      .onConflictDoNothing({ target: [attachmentPages.fileId, attachmentPages.pageId] });
-    await tx.update(attachments).set({ orphanSince: 0 }).where(eq(attachments.fileId, fileId));
-  });
+  await deps.db.transaction((tx) => attachmentRepo.bind(tx, [fileId], { pageId, itemId }, deps.now()));
   deps.events.emit('reads.stale', { pageIds: [pageId] });
 }
 
 /** Takes a file off a page; off its last page it is an orphan from now on (removed 24 h later). */
 export async function unbindPage(deps: AppDeps, fileId: number, pageId: number): Promise<void> {
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
-    await tx.delete(attachmentPages).where(and(eq(attachmentPages.fileId, fileId), eq(attachmentPages.pageId, pageId)));
-    await tx
-      .update(attachments)
-      .set({ orphanSince: now })
-      .where(and(eq(attachments.fileId, fileId), notExists(tx.select({ one: sql`1` }).from(attachmentPages).where(eq(attachmentPages.fileId, fileId)))));
-  });
+  await deps.db.transaction((tx) => attachmentRepo.unbind(tx, fileId, pageId, now));
   deps.events.emit('reads.stale', { pageIds: [pageId] });
 }
 
 /** Whether any page binds the file (a file bound to none is served only to its uploader and admins). */
 export async function isBound(deps: AppDeps, fileId: number): Promise<boolean> {
-  const [row] = await deps.db.select({ id: attachmentPages.id }).from(attachmentPages).where(eq(attachmentPages.fileId, fileId)).limit(1);
-  return !!row;
+  return attachmentRepo.isBound(deps.db, fileId);
 }

@@ -2,9 +2,10 @@
 // notice commit together) and publish 'notice.created' only after the commit.
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
-import { notices } from '../../db/schema';
+import * as noticeRepo from '../../db/repos/notices';
+import type { NoticeRow } from '../../db/repos/notices';
 
-export type NoticeRow = typeof notices.$inferSelect;
+export type { NoticeRow } from '../../db/repos/notices';
 
 export type NoticeType = 'member_added' | 'team_added' | 'item_attorned' | 'team_attorned' | 'page_edited' | 'job_done' | 'job_failed';
 
@@ -21,24 +22,21 @@ export interface NoticeInput {
   objectId: number;
 }
 
-export async function insertNotices(db: DbOrTx, rows: NoticeInput[], now: number): Promise<NoticeRow[]> {
-  if (!rows.length) return [];
-  return db
-    .insert(notices)
-    .values(
-      rows.map((r) => ({
-        toUid: r.toUid,
-        fromUid: r.fromUid,
-        fromName: r.fromName.slice(0, 200),
-        noticeType: r.noticeType,
-        noticeTitle: r.title,
-        noticeContent: r.content,
-        objectType: r.objectType,
-        objectId: r.objectId,
-        noticeTime: now,
-      })),
-    )
-    .returning();
+export function insertNotices(db: DbOrTx, rows: NoticeInput[], now: number): Promise<NoticeRow[]> {
+  return noticeRepo.insert(
+    db,
+    rows.map((r) => ({
+      toUid: r.toUid,
+      fromUid: r.fromUid,
+      fromName: r.fromName.slice(0, 200),
+      noticeType: r.noticeType,
+      noticeTitle: r.title,
+      noticeContent: r.content,
+      objectType: r.objectType,
+      objectId: r.objectId,
+      noticeTime: now,
+    })),
+  );
 }
 
 /** Tells the realtime gateway (and anyone else) about committed notices. */

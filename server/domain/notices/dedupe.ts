@@ -1,8 +1,8 @@
 // "At most one such notice" checks that hold when two processes or two saves race: the check
 // and the insert run in one transaction under a transaction-scoped advisory lock on a key.
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { Tx } from '../../db/client';
+import * as noticeRepo from '../../db/repos/notices';
 import { insertNotices, publishNotices, type NoticeInput, type NoticeRow } from './create';
 
 export async function createNoticeOnce(
@@ -14,7 +14,7 @@ export async function createNoticeOnce(
   const input = await build();
   if (!input) return null;
   const created = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
+    await noticeRepo.lockKey(tx, lockKey);
     if (await exists(tx)) return [];
     return insertNotices(tx, [input], deps.now());
   });

@@ -1,6 +1,12 @@
 // /api/attachment/*, /api/adminItem/*, /api/adminUser/*, /api/adminSetting/*
-import { call, type Params } from '../http';
-import type { AttachmentPage, Id, ItemSummary, UserInfo } from '../types';
+import { apiUrl, callAction, type Params } from '../http';
+import type * as attachmentApi from '@shared/api/attachment';
+import type * as pageUploadApi from '@shared/api/page/upload';
+import type * as adminItemApi from '@shared/api/adminItem';
+import type * as adminUserApi from '@shared/api/adminUser';
+import type * as adminSettingApi from '@shared/api/adminSetting';
+import type { ParamsIn } from '@shared/api/contract';
+import type { AdminItem, Id } from '../types';
 
 export interface AttachmentQuery {
   page: number;
@@ -10,24 +16,48 @@ export interface AttachmentQuery {
   username?: string;
 }
 
-export const myAttachments = (q: AttachmentQuery) => call<AttachmentPage>('attachment/getMyList', { ...q });
-export const deleteMyAttachment = (file_id: Id) => call('attachment/deleteMyAttachment', { file_id });
-export const bindAttachment = (p: { file_id: Id; page_id: Id }) => call('attachment/bindingPage', p);
-export const allAttachments = (q: AttachmentQuery) => call<AttachmentPage>('attachment/getAllList', { ...q });
-export const deleteAttachment = (file_id: Id) => call('attachment/deleteAttachment', { file_id });
+export const myAttachments = (q: AttachmentQuery) => callAction<typeof attachmentApi.getMyList>('attachment/getMyList', { ...q });
+export const deleteMyAttachment = (file_id: Id) => callAction<typeof attachmentApi.deleteMyAttachment>('attachment/deleteMyAttachment', { file_id });
+export const bindAttachment = (p: { file_id: Id; page_id: Id }) => callAction<typeof attachmentApi.bindingPage>('attachment/bindingPage', p);
+export const allAttachments = (q: AttachmentQuery) => callAction<typeof attachmentApi.getAllList>('attachment/getAllList', { ...q });
+export const deleteAttachment = (file_id: Id) => callAction<typeof attachmentApi.deleteAttachment>('attachment/deleteAttachment', { file_id });
 
-export const adminItems = (p: { item_name?: string; username?: string; page: number; count: number }) =>
-  call<{ items: ItemSummary[]; total: number }>('adminItem/getList', p);
-export const adminDeleteItem = (item_id: Id) => call('adminItem/deleteItem', { item_id });
-export const adminAttornItem = (p: { item_id: Id; username: string }) => call('adminItem/attorn', p);
+/** The multipart upload address of attachments (used with progress reporting). */
+export const attachmentUploadUrl = () => apiUrl('page/upload' satisfies (typeof pageUploadApi.upload)['path']);
 
-export const adminUsers = (p: { username?: string; page: number; count: number }) => call<{ users: UserInfo[]; total: number }>('adminUser/getList', p);
-export const adminAddUser = (p: { uid?: Id; username: string; password?: string; name?: string }) => call('adminUser/addUser', p);
-export const adminDeleteUser = (uid: Id) => call('adminUser/deleteUser', { uid });
+export const adminItems = (p: { item_name?: string; username?: string; page: number; count: number }) => callAction<typeof adminItemApi.getList>('adminItem/getList', p);
+export const adminDeleteItem = (item_id: Id) => callAction<typeof adminItemApi.deleteItem>('adminItem/deleteItem', { item_id });
+export const adminAttornItem = (p: { item_id: Id; username: string }) => callAction<typeof adminItemApi.attorn>('adminItem/attorn', p);
+
+/**
+ * Items for the home-item choice in the site settings: up to `max` (1000, spec §9), read in pages of
+ * 200 (the most adminItem/getList answers at once).
+ */
+export async function adminItemChoices(max: number): Promise<{ items: AdminItem[]; total: number }> {
+  const items: AdminItem[] = [];
+  let total = 0;
+  for (let page = 1; items.length < max; page++) {
+    const r = await callAction<typeof adminItemApi.getList>('adminItem/getList', { page, count: 200 }, { loading: false });
+    const got = Array.isArray(r?.items) ? r.items : [];
+    total = Number(r?.total ?? 0);
+    items.push(...got);
+    if (got.length < 200 || items.length >= total) break;
+  }
+  return { items: items.slice(0, max), total };
+}
+
+export const adminUsers = (p: { username?: string; page: number; count: number }) => callAction<typeof adminUserApi.getList>('adminUser/getList', p);
+/** adminUser/getList for the console's list (registration and login times, waiting accounts only on request). */
+export const adminUserList = (p: { username?: string; page: number; count: number; status?: 'pending' | 'unconfirmed' }) =>
+  callAction<typeof adminUserApi.getList>('adminUser/getList', p, { loading: false });
+export const adminAddUser = (p: ParamsIn<typeof adminUserApi.addUser>) => callAction<typeof adminUserApi.addUser>('adminUser/addUser', p);
+export const adminDeleteUser = (uid: Id) => callAction<typeof adminUserApi.deleteUser>('adminUser/deleteUser', { uid });
 /** a registration that awaits approval: let it log in, or turn it down (deletes the account) */
-export const adminApproveUser = (uid: Id) => call('adminUser/approve', { uid });
-export const adminRejectUser = (uid: Id) => call('adminUser/reject', { uid });
-export const adminCheckUpdate = () => call<{ url?: string; title?: string }>('adminUser/checkUpdate', {}, { silent: true });
+export const adminApproveUser = (uid: Id) => callAction<typeof adminUserApi.approve>('adminUser/approve', { uid });
+export const adminRejectUser = (uid: Id) => callAction<typeof adminUserApi.reject>('adminUser/reject', { uid });
+export const adminCheckUpdate = () => callAction<typeof adminUserApi.checkUpdate>('adminUser/checkUpdate', {}, { silent: true });
 
-export const loadConfig = () => call<Record<string, unknown>>('adminSetting/loadConfig');
-export const saveConfig = (config: Record<string, unknown>) => call('adminSetting/saveConfig', config as Params);
+export const loadConfig = () => callAction<typeof adminSettingApi.loadConfig>('adminSetting/loadConfig', {});
+/** The settings form as the screen holds it (settingsForm.ts builds the payload). */
+export const saveConfig = (config: Record<string, unknown>) =>
+  callAction<typeof adminSettingApi.saveConfig>('adminSetting/saveConfig', config as Params as ParamsIn<typeof adminSettingApi.saveConfig>);

@@ -3,13 +3,11 @@ import { Button, Form, Input, Modal, Space, Table } from 'antd';
 import { DeleteOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/limits';
-import { adminApi, type ItemSummary } from '../../api';
+import { adminApi, type AdminItem } from '../../api';
 import { formatTime } from '../../ui/time';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { confirmAction, toast } from '../itemSetting/shared/confirm';
 import { useApiAction } from '../../hooks/useApiAction';
-
-type AdminItem = ItemSummary & { username?: string; addtime?: number | string; member_num?: number | string };
 
 /** Item management: search by name and owner, open, transfer (no password), delete. */
 export function AdminItems() {
@@ -24,7 +22,7 @@ export function AdminItems() {
   const [attorn, setAttorn] = useState<AdminItem | null>(null);
   const [form] = Form.useForm<{ username: string }>();
   const { busy, run } = useApiAction();
-  const rows = (Array.isArray(list.data?.items) ? list.data.items : []) as AdminItem[];
+  const rows: AdminItem[] = Array.isArray(list.data?.items) ? list.data.items : [];
 
   const search = () => {
     setPage(1);

@@ -8,7 +8,7 @@ const api = vi.hoisted(() => ({
   ] })),
 }));
 
-vi.mock('../../api/endpoints/part2', () => ({ adminUserList: api.users, adminItemChoices: vi.fn(async () => ({ items: [], total: 0 })) }));
+vi.mock('../../api/endpoints/admin', () => ({ adminUserList: api.users, adminItemChoices: vi.fn(async () => ({ items: [], total: 0 })) }));
 vi.mock('../../api', async () => {
   const types = await vi.importActual<typeof import('../../api/types')>('../../api/types');
   return {

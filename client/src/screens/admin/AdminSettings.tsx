@@ -3,7 +3,7 @@ import { Alert, Button, Divider, Form, Input, InputNumber, Radio, Select, Skelet
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, UPLOAD_QUOTA_MAX_MB } from '../../../../shared/limits';
 import { adminApi } from '../../api';
-import { adminItemChoices } from '../../api/endpoints/part2';
+import { adminItemChoices } from '../../api/endpoints/admin';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { toast } from '../itemSetting/shared/confirm';
 import { OSS_TYPES, toFormValues, toSavePayload, type SettingsValues } from './settingsForm';

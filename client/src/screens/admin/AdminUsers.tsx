@@ -3,8 +3,8 @@ import { Button, Form, Input, Modal, Segmented, Space, Table, Tag } from 'antd';
 import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/limits';
-import { adminApi, type UserInfo } from '../../api';
-import { adminUserList } from '../../api/endpoints/part2';
+import { adminApi, type AdminUser } from '../../api';
+import { adminUserList } from '../../api/endpoints/admin';
 import { formatTime } from '../../ui/time';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { confirmAction, toast } from '../itemSetting/shared/confirm';
@@ -23,12 +23,12 @@ export function AdminUsers() {
     () => adminUserList({ username: query || undefined, page, count: PAGE_SIZES.admin, status: onlyPending ? 'pending' : undefined }),
     [page, query, onlyPending],
   );
-  const [editing, setEditing] = useState<UserInfo | 'new' | null>(null);
+  const [editing, setEditing] = useState<AdminUser | 'new' | null>(null);
   const [form] = Form.useForm<{ username: string; name?: string; password?: string }>();
   const { busy, run } = useApiAction();
   const rows = Array.isArray(list.data?.users) ? list.data.users : [];
 
-  const open = (u: UserInfo | 'new') => {
+  const open = (u: AdminUser | 'new') => {
     setEditing(u);
     form.setFieldsValue(u === 'new' ? { username: '', name: '', password: '' } : { username: u.username, name: u.name ?? '', password: '' });
   };
@@ -44,14 +44,14 @@ export function AdminUsers() {
     });
   };
 
-  const approve = (u: UserInfo) =>
+  const approve = (u: AdminUser) =>
     run(async () => {
       await adminApi.adminApproveUser(u.uid);
       toast('success', t('admin.users.approved'));
       list.reload();
     });
 
-  const reject = (u: UserInfo) =>
+  const reject = (u: AdminUser) =>
     confirmAction({
       title: t('admin.users.rejectTitle', { name: u.username }),
       content: t('admin.users.rejectConfirm'),
@@ -63,7 +63,7 @@ export function AdminUsers() {
       },
     });
 
-  const remove = (u: UserInfo) =>
+  const remove = (u: AdminUser) =>
     confirmAction({
       title: t('admin.users.deleteTitle', { name: u.username }),
       content: t('admin.users.deleteConfirm'),
@@ -122,7 +122,7 @@ export function AdminUsers() {
           {t('admin.users.add')}
         </Button>
       </div>
-      <Table<UserInfo>
+      <Table<AdminUser>
         rowKey={(u) => String(u.uid)}
         loading={list.loading}
         dataSource={rows}

@@ -1,9 +1,9 @@
-import type { UserInfo } from '../../api/types';
+import type { Id } from '../../api/types';
 
 export type AdminSection = 'users' | 'items' | 'attachments' | 'settings' | 'update';
 
 /** Administrators (groupid 1) cannot be deleted from the list (spec §5). */
-export function canDeleteUser(u: Pick<UserInfo, 'groupid'>): boolean {
+export function canDeleteUser(u: { groupid: Id }): boolean {
   return Number(u.groupid) !== 1;
 }
 

@@ -6,7 +6,7 @@ import { CopyOutlined, DeleteOutlined, ExportOutlined, InboxOutlined, SearchOutl
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/limits';
 import { adminApi, type Attachment } from '../../api';
-import { attachmentUploadUrl } from '../../api/endpoints/part2';
+import { attachmentUploadUrl } from '../../api/endpoints/admin';
 import { currentLanguage } from '../../i18n';
 import { copyText, safeHref } from '../../ui/clipboard';
 import { showError } from '../../ui/feedback';

@@ -5,7 +5,7 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { flag, userApi } from '../../api';
-import { myInfo } from '../../api/endpoints/part2';
+import { myInfo } from '../../api/endpoints/user';
 import { forgetUser, rememberUser } from '../../session/user';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';

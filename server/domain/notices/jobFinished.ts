@@ -1,10 +1,9 @@
 // "Your export/import finished" (or failed). The jobs layer publishes 'job.progress'; when a job
 // of a kind we know reaches a final state, its user gets one notice (a job reported done twice,
 // e.g. by a retry, still makes one notice: keyed on the job id).
-import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import type { DomainEvents } from '../../events';
-import { notices } from '../../db/schema';
+import * as noticeRepo from '../../db/repos/notices';
 import { bilingual, escapeHtml, phrase } from './content';
 import { createNoticeOnce } from './dedupe';
 import type { NoticeRow } from './create';
@@ -49,14 +48,7 @@ export async function noticeJobFinished(deps: AppDeps, job: JobFinished): Promis
   return createNoticeOnce(
     deps,
     `notice:${objectType}`,
-    async (tx) => {
-      const [hit] = await tx
-        .select({ id: notices.noticeId })
-        .from(notices)
-        .where(and(eq(notices.toUid, job.uid), eq(notices.objectType, objectType)))
-        .limit(1);
-      return !!hit;
-    },
+    (tx) => noticeRepo.existsForObject(tx, job.uid, objectType),
     async () => {
       const what = job.kind === 'export' ? 'export' : 'import';
       const title = job.ok ? (what === 'export' ? 'Your export is ready' : 'Your import finished') : what === 'export' ? 'Your export failed' : 'Your import failed';
@@ -80,7 +72,8 @@ export async function noticeJobFinished(deps: AppDeps, job: JobFinished): Promis
   );
 }
 
-export async function onJobProgress(deps: AppDeps, e: DomainEvents['job.progress']): Promise<void> {
+/** A job's progress report: its user gets one notice once an export or import ends. */
+export async function noticeJobProgress(deps: AppDeps, e: DomainEvents['job.progress']): Promise<void> {
   const kind = jobKind(e.name);
   if (!kind) return;
   const status = e.status.toLowerCase();

@@ -3,7 +3,8 @@
 // HTML (spec: "content shown as HTML"). A small allow-list: text formatting and relative or
 // http(s) links — no images, no styles, no event handlers, no scripts.
 import { LRUCache } from 'lru-cache';
-import type { Lang } from './content';
+
+type Lang = 'en' | 'zh';
 
 const CONFIG = {
   ALLOWED_TAGS: ['p', 'div', 'span', 'a', 'strong', 'b', 'em', 'i', 'br', 'ul', 'ol', 'li', 'code'],

@@ -1,0 +1,35 @@
+// Mail tokens (password_resets): the one-hour, single-use tokens of password-reset and
+// email-confirmation links, stored hashed.
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { passwordResets } from '../schema';
+
+export type MailTokenPurpose = 'reset' | 'verify';
+export type MailTokenRow = typeof passwordResets.$inferSelect;
+
+export async function insert(db: DbOrTx, t: { uid: number; email: string; tokenHash: string; purpose: MailTokenPurpose; expiresAt: number; now: number }): Promise<void> {
+  await db.insert(passwordResets).values({ uid: t.uid, email: t.email, tokenHash: t.tokenHash, purpose: t.purpose, expiresAt: t.expiresAt, addtime: t.now });
+}
+
+/** Marks an unused, unexpired token of this user and purpose used (atomically); its row when it was one. */
+export async function consume(db: DbOrTx, t: { tokenHash: string; uid: number; purpose: MailTokenPurpose; now: number }): Promise<MailTokenRow | undefined> {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ usedAt: t.now })
+    .where(
+      and(
+        eq(passwordResets.tokenHash, t.tokenHash),
+        eq(passwordResets.uid, t.uid),
+        eq(passwordResets.purpose, t.purpose),
+        eq(passwordResets.usedAt, 0),
+        gt(passwordResets.expiresAt, t.now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Tokens expired before `before` (kept a day after expiry for the record). */
+export async function deleteExpiredBefore(db: DbOrTx, before: number): Promise<void> {
+  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, before));
+}

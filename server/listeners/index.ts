@@ -1,0 +1,17 @@
+// Reactions to domain events, registered once where the app's deps are built. Listeners run after
+// the publisher's commit; a failing one is logged, never thrown back at the publisher.
+import type { AppDeps } from '../deps';
+import { noticeItemAttorned } from '../domain/notices/itemAttorned';
+import { noticeJobProgress } from '../domain/notices/jobFinished';
+import { tellEarlierAuthor } from './pageEditNotices';
+
+/** Notices: an item transferred to you, your page edited by someone else, your job finished. */
+export function registerNoticeListeners(deps: AppDeps): () => void {
+  const fail = (event: string) => (err: unknown) => deps.log.warn('notice not created', { event, err: (err as Error)?.message ?? String(err) });
+  const offs = [
+    deps.events.on('item.attorned', (e) => void noticeItemAttorned(deps, e).catch(fail('item.attorned'))),
+    deps.events.on('page.saved', (e) => void tellEarlierAuthor(deps, e).catch(fail('page.saved'))),
+    deps.events.on('job.progress', (e) => void noticeJobProgress(deps, e).catch(fail('job.progress'))),
+  ];
+  return () => offs.forEach((off) => off());
+}

@@ -1,0 +1,40 @@
+// Site settings → what the admin console reads: every option, secrets replaced by '' plus a has_* flag.
+import type { SiteSettings } from '../lib/siteSettings';
+import type { LdapConfig, SiteConfig } from '../../shared/api/adminSetting';
+
+export function presentLdapConfig(s: SiteSettings): LdapConfig {
+  return {
+    ldap_open: s.ldap_open ? 1 : 0,
+    ldap_form: { ...s.ldap_form, bind_password: '', has_bind_password: s.ldap_form.bind_password ? 1 : 0 },
+  };
+}
+
+/** `mail`: whether this server sends mail (SMTP from the environment) and its PUBLIC_URL. */
+export function presentSiteConfig(s: SiteSettings, mail: { smtp: boolean; publicUrl: string }): SiteConfig {
+  const ldap = presentLdapConfig(s);
+  return {
+    register_open: s.register_open ? 1 : 0,
+    register_mode: s.register_mode,
+    home_page: s.home_page,
+    home_item: s.home_item,
+    ldap_open: ldap.ldap_open,
+    ldap_form: ldap.ldap_form,
+    oss_open: s.oss_open ? 1 : 0,
+    oss_setting: {
+      ...s.oss_setting,
+      secret: '',
+      secretKey: '',
+      has_secret: s.oss_setting.secret ? 1 : 0,
+      has_secretKey: s.oss_setting.secretKey ? 1 : 0,
+    },
+    history_version_count: s.history_version_count,
+    upload_max_mb: s.upload_max_mb,
+    user_upload_quota_mb: s.user_upload_quota_mb,
+    site_upload_quota_mb: s.site_upload_quota_mb,
+    force_login: s.force_login ? 1 : 0,
+    site_url: s.site_url,
+    session_expire_days: s.session_expire_days,
+    mail_configured: mail.smtp ? 1 : 0,
+    public_url: mail.publicUrl,
+  };
+}

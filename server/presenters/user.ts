@@ -1,0 +1,48 @@
+// User rows → the user controller's answers (spec §3 User). ShowDoc has no avatars: always ''.
+import type { UserRow } from '../db/repos/users';
+import type { EmailChange, FoundUser, LoginUser, MailQueued, NewToken, UserInfo, WaitingAccount } from '../../shared/api/user';
+
+export function presentLogin(u: UserRow, token: string): LoginUser {
+  return {
+    uid: u.uid,
+    username: u.username,
+    name: u.name,
+    groupid: u.groupid,
+    avatar: '',
+    avatar_small: '',
+    email: u.email,
+    email_verify: u.emailVerify,
+    user_token: token,
+  };
+}
+
+export function presentWaiting(u: UserRow, awaiting: WaitingAccount['awaiting']): WaitingAccount {
+  return { uid: u.uid, username: u.username, email: u.email, awaiting };
+}
+
+export function presentUserInfo(u: UserRow): UserInfo {
+  return {
+    uid: u.uid,
+    username: u.username,
+    name: u.name,
+    email: u.email,
+    email_verify: u.emailVerify,
+    groupid: u.groupid,
+    avatar: '',
+    avatar_small: '',
+    reg_time: u.regTime,
+    last_login_time: u.lastLoginTime,
+    is_ldap: u.source === 'ldap' ? 1 : 0,
+  };
+}
+
+export const presentNewToken = (token: string): NewToken => ({ user_token: token });
+
+/** A new, unverified address; `mail`: whether its confirmation link went out, or why not. */
+export function presentEmailChange(email: string, mail: { sent: boolean; error?: string }): EmailChange {
+  return { email, email_verify: 0, mail_sent: mail.sent, ...(mail.error !== undefined ? { mail_error: mail.error } : {}) };
+}
+
+export const presentMailQueued = (): MailQueued => ({ sent: 1 });
+
+export const presentFoundUser = (u: { uid: number; username: string; name: string }): FoundUser => ({ uid: u.uid, username: u.username, name: u.name });

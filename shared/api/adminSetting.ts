@@ -1,0 +1,139 @@
+// /api/adminSetting/*: site settings (spec §7 Admin, showdoc-behaviour §7.10). Administrators only (10103).
+// A field that is not sent leaves its setting as it is.
+import { z } from 'zod';
+import { endpoint } from './contract';
+import { flag, id, json, optional, readInt, readText, text } from './fields';
+
+const num = z.union([z.number(), z.string().regex(/^\s*\d{0,9}\s*$/)]).transform((v) => (v === '' ? 0 : Number(v)));
+const trimmed = (max: number) => z.string().max(max).transform((s) => s.trim());
+
+/** The LDAP form as the console sends it (every field optional; an empty bind password keeps the saved one). */
+export const ldapFormSchema = z
+  .object({
+    host: trimmed(255),
+    port: num,
+    version: num,
+    base_dn: trimmed(1000),
+    bind_dn: trimmed(1000),
+    bind_password: z.string().max(1000),
+    user_field: trimmed(100),
+    name_field: trimmed(100),
+    search_filter: trimmed(2000),
+  })
+  .partial();
+
+/** The object storage form (empty secrets keep the saved ones). */
+export const ossSettingSchema = z
+  .object({
+    oss_type: z.enum(['aliyun', 'qiniu', 'qcloud', 's3_storage']),
+    key: trimmed(500),
+    secret: z.string().max(1000),
+    endpoint: trimmed(500),
+    bucket: trimmed(255),
+    protocol: z.enum(['http', 'https']),
+    domain: trimmed(500),
+    region: trimmed(100),
+    secretId: trimmed(500),
+    secretKey: z.string().max(1000),
+    subcat: trimmed(200),
+  })
+  .partial();
+
+export type LdapFormInput = z.infer<typeof ldapFormSchema>;
+export type OssSettingInput = z.infer<typeof ossSettingSchema>;
+
+/** The LDAP form as the console reads it: the bind password never leaves the server. */
+export interface LdapFormView {
+  host: string;
+  port: number;
+  version: 2 | 3;
+  base_dn: string;
+  bind_dn: string;
+  bind_password: '';
+  has_bind_password: 0 | 1;
+  user_field: string;
+  name_field: string;
+  search_filter: string;
+}
+
+/** The object storage settings as the console reads them: secrets never leave the server. */
+export interface OssSettingView {
+  oss_type: 'aliyun' | 'qiniu' | 'qcloud' | 's3_storage';
+  key: string;
+  secret: '';
+  has_secret: 0 | 1;
+  endpoint: string;
+  bucket: string;
+  protocol: 'http' | 'https';
+  domain: string;
+  region: string;
+  secretId: string;
+  secretKey: '';
+  has_secretKey: 0 | 1;
+  subcat: string;
+}
+
+export interface LdapConfig {
+  ldap_open: 0 | 1;
+  ldap_form: LdapFormView;
+}
+
+export interface SiteConfig extends LdapConfig {
+  register_open: 0 | 1;
+  register_mode: 'open' | 'email' | 'approval';
+  home_page: number;
+  home_item: number;
+  oss_open: 0 | 1;
+  oss_setting: OssSettingView;
+  history_version_count: number;
+  upload_max_mb: number;
+  /** MB; 0 = unlimited */
+  user_upload_quota_mb: number;
+  site_upload_quota_mb: number;
+  force_login: 0 | 1;
+  site_url: string;
+  session_expire_days: number;
+  /** whether mailed links can work: mail from the environment, PUBLIC_URL or site_url */
+  mail_configured: 0 | 1;
+  public_url: string;
+}
+
+/** A whole number, only when sent and not blank. */
+const intIfSent = () =>
+  z
+    .custom<string | number>(() => true)
+    .optional()
+    .transform((v, ctx): number | undefined => {
+      if (v === undefined) return undefined;
+      const s = readText(v, {}, ctx);
+      if (s === (z.NEVER as unknown)) return z.NEVER;
+      return s === '' ? undefined : readInt(v, {}, ctx);
+    });
+
+const flagIfSent = () => optional(flag());
+const ldapForm = () => json(ldapFormSchema, { max: 20_000 });
+
+export const loadConfig = endpoint<SiteConfig>()('adminSetting/loadConfig', {});
+
+/** Validates the whole form against the saved settings (testing LDAP when it is on); nothing is saved on error. */
+export const saveConfig = endpoint<SiteConfig>()('adminSetting/saveConfig', {
+  register_open: flagIfSent(),
+  register_mode: optional(text({ max: 20 })),
+  home_page: intIfSent(),
+  home_item: optional(id()),
+  ldap_open: flagIfSent(),
+  ldap_form: ldapForm(),
+  oss_open: flagIfSent(),
+  oss_setting: json(ossSettingSchema, { max: 20_000 }),
+  history_version_count: intIfSent(),
+  upload_max_mb: intIfSent(),
+  user_upload_quota_mb: intIfSent(),
+  site_upload_quota_mb: intIfSent(),
+  force_login: flagIfSent(),
+  site_url: optional(text({ max: 500 })),
+  session_expire_days: intIfSent(),
+});
+
+/** ShowDoc's separate LDAP form. */
+export const loadLdapConfig = endpoint<LdapConfig>()('adminSetting/loadLdapConfig', {});
+export const saveLdapConfig = endpoint<LdapConfig>()('adminSetting/saveLdapConfig', { ldap_open: flagIfSent(), ldap_form: ldapForm() });

@@ -1,0 +1,46 @@
+// /api/page/upload*: page attachments (ShowDoc's page names of the attachment actions; the
+// attachment controller answers the same under its own names).
+import { endpoint, type NoData } from '../contract';
+import { id } from '../fields';
+
+/** A page's file, as page/uploadList lists it. */
+export interface PageFile {
+  file_id: number;
+  display_name: string;
+  file_type: string;
+  /** MiB, 3 decimals */
+  file_size_m: number;
+  url: string;
+  /** 'Y-m-d H:i:s' */
+  addtime: string;
+}
+
+/** page/upload answers raw JSON: ShowDoc clients read {success, url}, envelope readers error_code and data. */
+export interface Uploaded {
+  error_code: 0;
+  success: 1;
+  url: string;
+  file_id: number;
+  data: { url: string; file_id: number; display_name: string };
+}
+
+/** editor.md's image upload: never the envelope, also on failure ({success: 0, message}). */
+export interface ImageUploaded {
+  success: 1;
+  url: string;
+  message: '';
+  file_id: number;
+}
+
+/** Where an upload goes: a page (the item is the page's), an item, or neither (the uploader's own files). */
+export const uploadTargetParams = { page_id: id(), item_id: id() };
+export const uploadListParams = { page_id: id() };
+export const deleteUploadFileParams = { page_id: id(), file_id: id() };
+
+/** Any allowed file type (multipart field `file`). */
+export const upload = endpoint<Uploaded>()('page/upload', uploadTargetParams);
+/** Images only (multipart field `editormd-image-file`). */
+export const uploadImg = endpoint<ImageUploaded>()('page/uploadImg', uploadTargetParams);
+export const uploadList = endpoint<PageFile[]>()('page/uploadList', uploadListParams);
+/** Takes a file off a page (the uploader or an administrator removing its last page deletes it). */
+export const deleteUploadFile = endpoint<NoData>()('page/deleteUploadFile', deleteUploadFileParams);
