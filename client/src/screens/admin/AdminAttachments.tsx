@@ -43,34 +43,34 @@ export function AdminAttachments() {
     confirmAction({
       title: t('attachment.deleteTitle', { name: a.display_name }),
       content: t('admin.attachments.deleteConfirm'),
-      okText: t('part2.delete'),
+      okText: t('common.delete'),
       onOk: async () => {
         await adminApi.deleteAttachment(a.file_id);
-        toast('success', t('part2.deleted'));
+        toast('success', t('management.deleted'));
         list.reload();
       },
     });
 
   return (
     <div data-testid="admin-attachments">
-      <div className="p2-stats">
-        <div className="p2-stat" data-testid="site-usage">
+      <div className="manage-stats">
+        <div className="manage-stat" data-testid="site-usage">
           <div className="label">{t('admin.attachments.totalUsed')}</div>
           <div className="value">
             {usedPercent === null ? formatMb(list.data?.used_m ?? 0) : t('attachment.usedOf', { used: formatMb(list.data?.used_m ?? 0), quota: quota(list.data?.site_quota_m) })}
           </div>
           {usedPercent !== null && <Progress percent={usedPercent} size="small" showInfo={false} status={usedPercent >= 90 ? 'exception' : 'normal'} />}
         </div>
-        <div className="p2-stat">
+        <div className="manage-stat">
           <div className="label">{t('admin.attachments.userQuota')}</div>
           <div className="value">{quota(list.data?.user_quota_m)}</div>
         </div>
-        <div className="p2-stat">
+        <div className="manage-stat">
           <div className="label">{t('attachment.count')}</div>
           <div className="value">{list.data?.total ?? 0}</div>
         </div>
       </div>
-      <div className="p2-toolbar">
+      <div className="manage-toolbar">
         <Input
           allowClear
           style={{ maxWidth: 220 }}
@@ -96,7 +96,7 @@ export function AdminAttachments() {
           }}
         />
         <Button icon={<SearchOutlined />} onClick={search}>
-          {t('part2.search')}
+          {t('management.search')}
         </Button>
       </div>
       <Table<Attachment>
@@ -127,7 +127,7 @@ export function AdminAttachments() {
             render: (_, a) => (
               <Space size={0}>
                 <Button type="text" size="small" icon={<ExportOutlined />} href={safeHref(a.url)} target="_blank" rel="noopener noreferrer" aria-label={t('attachment.visit')} />
-                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(a)} />
+                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(a)} />
               </Space>
             ),
           },

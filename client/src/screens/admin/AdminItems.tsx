@@ -46,17 +46,17 @@ export function AdminItems() {
     confirmAction({
       title: t('admin.items.deleteTitle', { name: i.item_name }),
       content: t('admin.items.deleteConfirm'),
-      okText: t('part2.delete'),
+      okText: t('common.delete'),
       onOk: async () => {
         await adminApi.adminDeleteItem(i.item_id);
-        toast('success', t('part2.deleted'));
+        toast('success', t('management.deleted'));
         list.reload();
       },
     });
 
   return (
     <div data-testid="admin-items">
-      <div className="p2-toolbar">
+      <div className="manage-toolbar">
         <Input
           allowClear
           style={{ maxWidth: 220 }}
@@ -75,7 +75,7 @@ export function AdminItems() {
           onPressEnter={search}
         />
         <Button icon={<SearchOutlined />} onClick={search}>
-          {t('part2.search')}
+          {t('management.search')}
         </Button>
       </div>
       <Table<AdminItem>
@@ -112,7 +112,7 @@ export function AdminItems() {
                     setAttorn(i);
                   }}
                 />
-                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(i)} />
+                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(i)} />
               </Space>
             ),
           },
@@ -122,14 +122,14 @@ export function AdminItems() {
         open={!!attorn}
         title={t('admin.items.transferTitle', { name: attorn?.item_name ?? '' })}
         okText={t('admin.items.transfer')}
-        cancelText={t('part2.cancel')}
+        cancelText={t('common.cancel')}
         okButtonProps={{ loading: busy }}
         onOk={() => void transfer()}
         onCancel={() => setAttorn(null)}
         forceRender
       >
         <Form form={form} layout="vertical" onFinish={() => void transfer()}>
-          <Form.Item name="username" label={t('admin.items.newOwner')} rules={[{ required: true, whitespace: true, message: t('part2.required') }]}>
+          <Form.Item name="username" label={t('admin.items.newOwner')} rules={[{ required: true, whitespace: true, message: t('management.required') }]}>
             <Input autoComplete="off" />
           </Form.Item>
           <button type="submit" hidden />

@@ -38,7 +38,7 @@ export function AdminUsers() {
     await run(async () => {
       if (editing === 'new') await adminApi.adminAddUser({ username: v.username.trim(), name: v.name?.trim() ?? '', password: v.password ?? '' });
       else if (editing) await adminApi.adminAddUser({ uid: editing.uid, username: editing.username, name: v.name?.trim() ?? '', password: v.password || undefined });
-      toast('success', t('part2.saved'));
+      toast('success', t('management.saved'));
       setEditing(null);
       list.reload();
     });
@@ -58,7 +58,7 @@ export function AdminUsers() {
       okText: t('admin.users.reject'),
       onOk: async () => {
         await adminApi.adminRejectUser(u.uid);
-        toast('success', t('part2.deleted'));
+        toast('success', t('management.deleted'));
         list.reload();
       },
     });
@@ -67,17 +67,17 @@ export function AdminUsers() {
     confirmAction({
       title: t('admin.users.deleteTitle', { name: u.username }),
       content: t('admin.users.deleteConfirm'),
-      okText: t('part2.delete'),
+      okText: t('common.delete'),
       onOk: async () => {
         await adminApi.adminDeleteUser(u.uid);
-        toast('success', t('part2.deleted'));
+        toast('success', t('management.deleted'));
         list.reload();
       },
     });
 
   return (
     <div data-testid="admin-users">
-      <div className="p2-toolbar">
+      <div className="manage-toolbar">
         <Space.Compact style={{ maxWidth: 340, flex: '1 1 220px' }}>
           <Input
             allowClear
@@ -98,7 +98,7 @@ export function AdminUsers() {
           />
           <Button
             icon={<SearchOutlined />}
-            aria-label={t('part2.search')}
+            aria-label={t('management.search')}
             onClick={() => {
               setPage(1);
               setQuery(input.trim());
@@ -117,7 +117,7 @@ export function AdminUsers() {
           ]}
           data-testid="admin-user-filter"
         />
-        <span className="p2-grow" />
+        <span className="manage-grow" />
         <Button type="primary" icon={<UserAddOutlined />} onClick={() => open('new')} data-testid="admin-user-add">
           {t('admin.users.add')}
         </Button>
@@ -131,7 +131,7 @@ export function AdminUsers() {
         pagination={{ current: page, pageSize: PAGE_SIZES.admin, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
         columns={[
           {
-            title: t('part2.username'),
+            title: t('management.username'),
             render: (_, u) => (
               <span>
                 {u.username} {Number(u.groupid) === 1 && <Tag color="gold">{t('admin.users.admin')}</Tag>}
@@ -140,7 +140,7 @@ export function AdminUsers() {
               </span>
             ),
           },
-          { title: t('part2.name'), dataIndex: 'name', responsive: ['sm'] },
+          { title: t('management.name'), dataIndex: 'name', responsive: ['sm'] },
           { title: t('admin.users.email'), dataIndex: 'email', responsive: ['lg'] },
           { title: t('admin.users.registered'), dataIndex: 'reg_time', render: (v) => formatTime(v), responsive: ['md'] },
           { title: t('admin.users.lastLogin'), dataIndex: 'last_login_time', render: (v) => formatTime(v), responsive: ['lg'] },
@@ -160,8 +160,8 @@ export function AdminUsers() {
                 </Space>
               ) : (
                 <Space size={0}>
-                  <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('part2.edit')} onClick={() => open(u)} />
-                  {canDeleteUser(u) && <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(u)} />}
+                  <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('management.edit')} onClick={() => open(u)} />
+                  {canDeleteUser(u) && <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(u)} />}
                 </Space>
               ),
           },
@@ -170,18 +170,18 @@ export function AdminUsers() {
       <Modal
         open={editing !== null}
         title={editing === 'new' ? t('admin.users.add') : t('admin.users.edit')}
-        okText={t('part2.save')}
-        cancelText={t('part2.cancel')}
+        okText={t('management.save')}
+        cancelText={t('common.cancel')}
         okButtonProps={{ loading: busy }}
         onOk={() => void save()}
         onCancel={() => setEditing(null)}
         forceRender
       >
         <Form form={form} layout="vertical" onFinish={() => void save()}>
-          <Form.Item name="username" label={t('part2.username')} rules={[{ required: true, whitespace: true, message: t('part2.required') }]}>
+          <Form.Item name="username" label={t('management.username')} rules={[{ required: true, whitespace: true, message: t('management.required') }]}>
             <Input disabled={editing !== 'new'} autoComplete="off" data-testid="admin-user-username" />
           </Form.Item>
-          <Form.Item name="name" label={t('part2.name')}>
+          <Form.Item name="name" label={t('management.name')}>
             <Input autoComplete="off" />
           </Form.Item>
           <Form.Item

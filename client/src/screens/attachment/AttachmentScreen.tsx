@@ -78,10 +78,10 @@ export default function AttachmentScreen() {
     confirmAction({
       title: t('attachment.deleteTitle', { name: a.display_name }),
       content: t('attachment.deleteConfirm'),
-      okText: t('part2.delete'),
+      okText: t('common.delete'),
       onOk: async () => {
         await adminApi.deleteMyAttachment(a.file_id);
-        toast('success', t('part2.deleted'));
+        toast('success', t('management.deleted'));
         if (rows.length === 1 && page > 1) setPage(page - 1);
         else list.reload();
       },
@@ -89,24 +89,24 @@ export default function AttachmentScreen() {
 
   return (
     <Frame title={t('attachment.title')} back="/item/index" testId="attachment-screen">
-      <div className="p2-stats" data-testid="attachment-usage">
-        <div className="p2-stat" data-testid="attachment-quota">
+      <div className="manage-stats" data-testid="attachment-usage">
+        <div className="manage-stat" data-testid="attachment-quota">
           <div className="label">{t('attachment.usedSpace')}</div>
           <div className="value">
             {usedPercent === null ? formatMb(data?.used_m ?? 0) : t('attachment.usedOf', { used: formatMb(data?.used_m ?? 0), quota: formatMb(data?.quota_m) })}
           </div>
           {usedPercent !== null && <Progress percent={usedPercent} size="small" showInfo={false} status={usedPercent >= 90 ? 'exception' : 'normal'} />}
         </div>
-        <div className="p2-stat">
+        <div className="manage-stat">
           <div className="label">{t('attachment.monthFlow')}</div>
           <div className="value">{formatMb(data?.used_flow_m ?? 0)}</div>
         </div>
-        <div className="p2-stat">
+        <div className="manage-stat">
           <div className="label">{t('attachment.count')}</div>
           <div className="value">{data?.total ?? 0}</div>
         </div>
       </div>
-      <div className="p2-panel p2-dropzone">
+      <div className="manage-panel manage-dropzone">
         <Upload.Dragger
           multiple
           showUploadList={false}
@@ -124,13 +124,13 @@ export default function AttachmentScreen() {
         </Upload.Dragger>
         {uploads.map((u) => (
           <div key={u.uid} style={{ marginTop: 10 }} data-testid="upload-progress">
-            <div className="p2-hint">{u.name}</div>
+            <div className="manage-hint">{u.name}</div>
             <Progress percent={u.percent} status={u.failed ? 'exception' : u.percent >= 100 ? 'active' : 'normal'} size="small" />
           </div>
         ))}
       </div>
-      <div className="p2-panel">
-        <div className="p2-toolbar">
+      <div className="manage-panel">
+        <div className="manage-toolbar">
           <Space.Compact style={{ maxWidth: 360, flex: '1 1 220px' }}>
             <Input
               allowClear
@@ -146,7 +146,7 @@ export default function AttachmentScreen() {
               onPressEnter={search}
               data-testid="attachment-search"
             />
-            <Button icon={<SearchOutlined />} onClick={search} aria-label={t('part2.search')} />
+            <Button icon={<SearchOutlined />} onClick={search} aria-label={t('management.search')} />
           </Space.Compact>
           <AttachmentTypeSelect
             width={150}
@@ -201,8 +201,8 @@ export default function AttachmentScreen() {
                   <Tooltip title={t('attachment.visit')}>
                     <Button type="text" size="small" icon={<ExportOutlined />} href={safeHref(a.url)} target="_blank" rel="noopener noreferrer" aria-label={t('attachment.visit')} />
                   </Tooltip>
-                  <Tooltip title={t('part2.delete')}>
-                    <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(a)} aria-label={t('part2.delete')} />
+                  <Tooltip title={t('common.delete')}>
+                    <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(a)} aria-label={t('common.delete')} />
                   </Tooltip>
                 </Space>
               ),

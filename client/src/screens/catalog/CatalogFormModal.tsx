@@ -53,8 +53,8 @@ export function CatalogFormModal({
     <Modal
       open={open}
       title={editing ? t('catalogAdmin.editTitle') : t('catalogAdmin.addTitle')}
-      okText={t('part2.save')}
-      cancelText={t('part2.cancel')}
+      okText={t('management.save')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ loading: busy, 'data-testid': 'catalog-form-ok' } as ButtonProps}
       onOk={() => void submit()}
       onCancel={onCancel}

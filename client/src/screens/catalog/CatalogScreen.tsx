@@ -109,7 +109,7 @@ export default function CatalogScreen() {
         {cats.loading && !cats.data ? (
           <Skeleton active paragraph={{ rows: 5 }} />
         ) : flat.length === 0 ? (
-          <div className="p2-panel">
+          <div className="manage-panel">
             <Empty description={t('catalogAdmin.empty')}>
               <Button type="primary" icon={<FolderAddOutlined />} onClick={() => setDialog({ kind: 'form', parentId: '0' })}>
                 {t('catalogAdmin.add')}

@@ -73,7 +73,7 @@ export function SortPagesModal({ open, itemId, catId, title, onClose }: { open: 
 
   return (
     <Modal open={open} title={title} footer={null} onCancel={onClose} destroyOnHidden>
-      <p className="p2-hint">{t('catalogAdmin.sortHint')}</p>
+      <p className="manage-hint">{t('catalogAdmin.sortHint')}</p>
       {pages === null ? (
         <div style={{ textAlign: 'center', padding: 24 }}>
           <Spin />

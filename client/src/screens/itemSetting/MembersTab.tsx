@@ -41,10 +41,10 @@ export function MembersTab({ itemId }: { itemId: string }) {
     confirmAction({
       title: t('itemSetting.members.deleteTitle', { name: m.username }),
       content: t('itemSetting.members.deleteConfirm'),
-      okText: t('part2.delete'),
+      okText: t('common.delete'),
       onOk: async () => {
         await peopleApi.deleteMember({ item_id: itemId, item_member_id: m.item_member_id });
-        toast('success', t('part2.deleted'));
+        toast('success', t('management.deleted'));
         members.reload();
       },
     });
@@ -84,11 +84,11 @@ export function MembersTab({ itemId }: { itemId: string }) {
         data-testid="member-list"
         columns={[
           {
-            title: t('part2.username'),
+            title: t('management.username'),
             render: (_, m) => (
               <span>
                 {m.username}
-                {m.name && m.name !== m.username ? <span className="p2-hint"> ({m.name})</span> : null}
+                {m.name && m.name !== m.username ? <span className="manage-hint"> ({m.name})</span> : null}
               </span>
             ),
           },
@@ -101,12 +101,12 @@ export function MembersTab({ itemId }: { itemId: string }) {
             ),
           },
           { title: t('itemSetting.members.catalog'), render: (_, m) => catalogLabel(t, cats.data, m.cat_id, (m as { cat_name?: string }).cat_name) },
-          { title: t('part2.addedAt'), dataIndex: 'addtime', responsive: ['md'], render: (v) => formatTime(v) },
+          { title: t('management.addedAt'), dataIndex: 'addtime', responsive: ['md'], render: (v) => formatTime(v) },
           {
             title: '',
             width: 60,
             render: (_, m) => (
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(m)} data-testid={`member-delete-${m.username}`} />
+              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(m)} data-testid={`member-delete-${m.username}`} />
             ),
           },
         ]}
@@ -143,10 +143,10 @@ function TeamsSection({ itemId }: { itemId: string }) {
     confirmAction({
       title: t('itemSetting.teams.deleteTitle', { name: b.team_name ?? '' }),
       content: t('itemSetting.teams.deleteConfirm'),
-      okText: t('part2.delete'),
+      okText: t('common.delete'),
       onOk: async () => {
         await peopleApi.deleteTeamItem(b.id);
-        toast('success', t('part2.deleted'));
+        toast('success', t('management.deleted'));
         bound.reload();
       },
     });
@@ -154,7 +154,7 @@ function TeamsSection({ itemId }: { itemId: string }) {
   return (
     <div data-testid="teams-section">
       <h2>{t('itemSetting.teams.title')}</h2>
-      <p className="p2-hint">
+      <p className="manage-hint">
         {t('itemSetting.teams.hint')} <Link to="/team/index">{t('itemSetting.teams.manageTeams')}</Link>
       </p>
       <Space wrap style={{ marginBottom: 12 }}>
@@ -181,7 +181,7 @@ function TeamsSection({ itemId }: { itemId: string }) {
         data-testid="team-list"
         columns={[
           { title: t('itemSetting.teams.team'), dataIndex: 'team_name' },
-          { title: t('part2.addedAt'), dataIndex: 'addtime', responsive: ['md'], render: (v) => formatTime(v) },
+          { title: t('management.addedAt'), dataIndex: 'addtime', responsive: ['md'], render: (v) => formatTime(v) },
           {
             title: '',
             width: 200,
@@ -190,7 +190,7 @@ function TeamsSection({ itemId }: { itemId: string }) {
                 <Button size="small" icon={<SettingOutlined />} onClick={() => setAuthority({ teamId: b.team_id, name: b.team_name ?? '' })}>
                   {t('itemSetting.teams.authority')}
                 </Button>
-                <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => unbind(b)} />
+                <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => unbind(b)} />
               </Space>
             ),
           },

@@ -29,7 +29,7 @@ export function RecycleTab({ itemId }: { itemId: string }) {
   return (
     <div data-testid="recycle-tab">
       <h2>{t('itemSetting.recycle.title')}</h2>
-      <p className="p2-hint">{t('itemSetting.recycle.hint', { days: RECYCLE_RETENTION_DAYS })}</p>
+      <p className="manage-hint">{t('itemSetting.recycle.hint', { days: RECYCLE_RETENTION_DAYS })}</p>
       <Table<RecycleEntry>
         rowKey={(r) => String(r.page_id)}
         loading={list.loading && !list.data}

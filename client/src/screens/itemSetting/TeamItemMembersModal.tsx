@@ -42,7 +42,7 @@ export function TeamItemMembersModal({
     try {
       await saveTeamItemMember({ id: row.id, ...patch });
       setRows((prev) => (prev ?? []).map((r) => (r.id === row.id ? { ...r, ...patch } : r)));
-      toast('success', t('part2.saved'));
+      toast('success', t('management.saved'));
     } catch {
       // alert shown by the API client
     }
@@ -50,7 +50,7 @@ export function TeamItemMembersModal({
 
   return (
     <Modal open={open} title={title} footer={null} onCancel={onClose} width={760} destroyOnHidden>
-      <p className="p2-hint">{t('itemSetting.teams.authorityHint')}</p>
+      <p className="manage-hint">{t('itemSetting.teams.authorityHint')}</p>
       <Table<TeamItemMember>
         rowKey={(r) => String(r.id)}
         loading={rows === null}
@@ -60,7 +60,7 @@ export function TeamItemMembersModal({
         scroll={{ x: 'max-content' }}
         data-testid="team-item-members"
         columns={[
-          { title: t('part2.username'), dataIndex: 'member_username' },
+          { title: t('management.username'), dataIndex: 'member_username' },
           {
             title: t('itemSetting.members.authority'),
             width: 150,
@@ -87,7 +87,7 @@ export function TeamItemMembersModal({
               />
             ),
           },
-          { title: t('part2.addedAt'), dataIndex: 'addtime', responsive: ['md'], render: (v) => formatTime(v) },
+          { title: t('management.addedAt'), dataIndex: 'addtime', responsive: ['md'], render: (v) => formatTime(v) },
         ]}
       />
     </Modal>

@@ -33,10 +33,10 @@ export default function NoticeScreen() {
     confirmAction({
       title: t('notice.deleteTitle'),
       content: n.notice_title,
-      okText: t('part2.delete'),
+      okText: t('common.delete'),
       onOk: async () => {
         await peopleApi.deleteNotice(n.notice_id);
-        toast('success', t('part2.deleted'));
+        toast('success', t('management.deleted'));
         list.reload();
       },
     });
@@ -57,7 +57,7 @@ export default function NoticeScreen() {
         />
       }
     >
-      <div className="p2-panel">
+      <div className="manage-panel">
         {list.loading && !list.data ? (
           <Skeleton active paragraph={{ rows: 5 }} />
         ) : rows.length === 0 ? (
@@ -65,7 +65,7 @@ export default function NoticeScreen() {
         ) : (
           <List<Notice>
             dataSource={rows}
-            header={filter === 'all' && unread > 0 ? <span className="p2-hint">{t('notice.unreadCount', { count: unread })}</span> : undefined}
+            header={filter === 'all' && unread > 0 ? <span className="manage-hint">{t('notice.unreadCount', { count: unread })}</span> : undefined}
             data-testid="notice-list"
             renderItem={(n) => (
               <List.Item
@@ -75,7 +75,7 @@ export default function NoticeScreen() {
                   <Button key="view" type="link" size="small" icon={<EyeOutlined />} onClick={() => view(n)}>
                     {t('notice.view')}
                   </Button>,
-                  <Button key="del" type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(n)} />,
+                  <Button key="del" type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(n)} />,
                 ]}
               >
                 <List.Item.Meta
@@ -98,13 +98,13 @@ export default function NoticeScreen() {
           />
         )}
       </div>
-      <p className="p2-hint" style={{ marginTop: 16 }}>
+      <p className="manage-hint" style={{ marginTop: 16 }}>
         {t('notice.feedbackHint')}
       </p>
       <Modal open={!!viewing} title={viewing?.notice_title} footer={null} onCancel={() => setViewing(null)} destroyOnHidden>
         {viewing && (
           <>
-            <p className="p2-hint">
+            <p className="manage-hint">
               {viewing.from_name ? `${viewing.from_name} · ` : ''}
               {formatTime(viewing.notice_time)}
             </p>

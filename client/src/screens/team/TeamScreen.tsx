@@ -33,7 +33,7 @@ export default function TeamScreen() {
     const v = await form.validateFields();
     await run(async () => {
       await peopleApi.saveTeam({ id: editing && editing !== 'new' ? editing.id : undefined, team_name: v.team_name.trim() });
-      toast('success', t('part2.saved'));
+      toast('success', t('management.saved'));
       setEditing(null);
       teams.reload();
     });
@@ -51,10 +51,10 @@ export default function TeamScreen() {
     confirmAction({
       title: t('team.deleteTitle', { name: team.team_name }),
       content: t('team.deleteConfirm'),
-      okText: t('part2.delete'),
+      okText: t('common.delete'),
       onOk: async () => {
         await peopleApi.deleteTeam(team.id);
-        toast('success', t('part2.deleted'));
+        toast('success', t('management.deleted'));
         teams.reload();
       },
     });
@@ -70,7 +70,7 @@ export default function TeamScreen() {
         </Button>
       }
     >
-      <p className="p2-hint">{t('team.hint')}</p>
+      <p className="manage-hint">{t('team.hint')}</p>
       <Table<TeamRow>
         rowKey={(r) => String(r.id)}
         loading={teams.loading && !teams.data}
@@ -104,8 +104,8 @@ export default function TeamScreen() {
             render: (_, r) =>
               canManageTeam(r) ? (
                 <Space size={2} wrap>
-                  <Button size="small" type="text" icon={<EditOutlined />} onClick={() => openEdit(r)} aria-label={t('part2.edit')}>
-                    {narrow ? null : t('part2.edit')}
+                  <Button size="small" type="text" icon={<EditOutlined />} onClick={() => openEdit(r)} aria-label={t('management.edit')}>
+                    {narrow ? null : t('management.edit')}
                   </Button>
                   {ownsTeam(r) && (
                     <Button size="small" type="text" icon={<SwapOutlined />} onClick={() => setAttorn(r)} aria-label={t('team.transfer')}>
@@ -113,8 +113,8 @@ export default function TeamScreen() {
                     </Button>
                   )}
                   {ownsTeam(r) && (
-                    <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(r)} aria-label={t('part2.delete')}>
-                      {narrow ? null : t('part2.delete')}
+                    <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(r)} aria-label={t('common.delete')}>
+                      {narrow ? null : t('common.delete')}
                     </Button>
                   )}
                 </Space>
@@ -125,15 +125,15 @@ export default function TeamScreen() {
       <Modal
         open={editing !== null}
         title={editing === 'new' ? t('team.add') : t('team.edit')}
-        okText={t('part2.save')}
-        cancelText={t('part2.cancel')}
+        okText={t('management.save')}
+        cancelText={t('common.cancel')}
         okButtonProps={{ loading: busy }}
         onOk={() => void save()}
         onCancel={() => setEditing(null)}
         forceRender
       >
         <Form form={form} layout="vertical" onFinish={() => void save()}>
-          <Form.Item name="team_name" label={t('team.name')} rules={[{ required: true, whitespace: true, message: t('part2.required') }]}>
+          <Form.Item name="team_name" label={t('team.name')} rules={[{ required: true, whitespace: true, message: t('management.required') }]}>
             <Input maxLength={100} data-testid="team-name" />
           </Form.Item>
           <button type="submit" hidden />

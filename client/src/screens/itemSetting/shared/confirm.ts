@@ -19,8 +19,8 @@ export function confirmAction(opts: { title: string; content?: string; okText?: 
   app.modal.confirm({
     title: opts.title,
     content: opts.content,
-    okText: opts.okText ?? i18n.t('part2.confirm'),
-    cancelText: i18n.t('part2.cancel'),
+    okText: opts.okText ?? i18n.t('common.confirm'),
+    cancelText: i18n.t('common.cancel'),
     okButtonProps: { danger: opts.danger ?? true, 'data-testid': 'confirm-ok' } as ButtonProps,
     onOk: run,
   });
