@@ -6,6 +6,7 @@ import { ArrowLeftOutlined, HistoryOutlined, PaperClipOutlined, OrderedListOutli
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { EditorView } from '@codemirror/view';
+import { avatarColor } from '@shared/avatarColor';
 import { call, pageApi, type Template } from '../../api';
 import { useCurrentUser } from '../../session/user';
 import { MarkdownEditor, type MarkdownEditorHandle } from './MarkdownEditor';
@@ -33,8 +34,6 @@ import type { EditorData } from './useEditorData';
 import './pageEdit.css';
 
 type Dialog = 'history' | 'attachments' | 'mock' | 'http' | 'sort' | null;
-
-const avatarColor = (uid: number) => ['#1f6feb', '#d1242f', '#1a7f37', '#9a6700', '#8250df', '#bf3989'][uid % 6];
 
 export function PageEditor({ itemId, pageId, catParam, data }: { itemId: number; pageId: number; catParam: number | null; data: EditorData }) {
   const { t, i18n } = useTranslation();
