@@ -9,6 +9,7 @@ const en = {
     copied: 'Copied',
     copy: 'Copy',
     delete: 'Delete',
+    deleted: 'Deleted',
     home: 'Home',
     language: 'Language',
     noData: 'No data',

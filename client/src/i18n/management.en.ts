@@ -1,11 +1,10 @@
 // Texts of the management screens (item settings, catalogs, notices, teams, attachments,
 // personal settings, admin console). Keys match management.zh-CN.ts one to one.
 const managementEn = {
-  // words the management screens share (Back, Cancel, Confirm and Delete are in common.*)
+  // words the management screens share (Back, Cancel, Confirm, Delete and Deleted are in common.*)
   management: {
     add: 'Add',
     addedAt: 'Added',
-    deleted: 'Deleted',
     edit: 'Edit',
     myItems: 'My items',
     name: 'Name',

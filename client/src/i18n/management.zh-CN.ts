@@ -5,7 +5,6 @@ const managementZhCN: typeof managementEn = {
   management: {
     add: '添加',
     addedAt: '添加时间',
-    deleted: '已删除',
     edit: '编辑',
     myItems: '我的项目',
     name: '姓名',

@@ -8,6 +8,7 @@ const zhCN = {
     copied: '已复制',
     copy: '复制',
     delete: '删除',
+    deleted: '已删除',
     home: '首页',
     language: '语言',
     noData: '暂无数据',

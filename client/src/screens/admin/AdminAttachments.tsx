@@ -8,7 +8,7 @@ import { adminApi, type Attachment } from '../../api';
 import { safeHref } from '../../ui/clipboard';
 import { formatTime } from '../../ui/time';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { confirmDelete } from '../../ui/confirm';
 import { formatFileSize, formatMb, quotaPercent } from '../attachment/upload';
 import { OrphanTag } from '../attachment/OrphanTag';
 
@@ -40,15 +40,11 @@ export function AdminAttachments() {
   };
 
   const remove = (a: Attachment) =>
-    confirmAction({
+    confirmDelete({
       title: t('attachment.deleteTitle', { name: a.display_name }),
       content: t('admin.attachments.deleteConfirm'),
-      okText: t('common.delete'),
-      onOk: async () => {
-        await adminApi.deleteAttachment(a.file_id);
-        toast('success', t('management.deleted'));
-        list.reload();
-      },
+      remove: () => adminApi.deleteAttachment(a.file_id),
+      onDone: list.reload,
     });
 
   return (

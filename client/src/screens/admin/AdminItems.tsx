@@ -6,7 +6,7 @@ import { PAGE_SIZES } from '../../../../shared/limits';
 import { adminApi, type ItemSummary } from '../../api';
 import { formatTime } from '../../ui/time';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { confirmDelete, toast } from '../../ui/confirm';
 import { useApiAction } from '../../hooks/useApiAction';
 
 type AdminItem = ItemSummary & { username?: string; addtime?: number | string; member_num?: number | string };
@@ -43,15 +43,11 @@ export function AdminItems() {
   };
 
   const remove = (i: AdminItem) =>
-    confirmAction({
+    confirmDelete({
       title: t('admin.items.deleteTitle', { name: i.item_name }),
       content: t('admin.items.deleteConfirm'),
-      okText: t('common.delete'),
-      onOk: async () => {
-        await adminApi.adminDeleteItem(i.item_id);
-        toast('success', t('management.deleted'));
-        list.reload();
-      },
+      remove: () => adminApi.adminDeleteItem(i.item_id),
+      onDone: list.reload,
     });
 
   return (

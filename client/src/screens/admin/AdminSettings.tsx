@@ -5,7 +5,7 @@ import { PAGE_SIZES, UPLOAD_QUOTA_MAX_MB } from '../../../../shared/limits';
 import { adminApi } from '../../api';
 import { adminItemChoices } from '../../api/endpoints/part2';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { toast } from '../itemSetting/shared/confirm';
+import { toast } from '../../ui/confirm';
 import { OSS_TYPES, toFormValues, toSavePayload, type SettingsValues } from './settingsForm';
 import { useApiAction } from '../../hooks/useApiAction';
 

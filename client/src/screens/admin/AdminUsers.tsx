@@ -7,7 +7,7 @@ import { adminApi, type UserInfo } from '../../api';
 import { adminUserList } from '../../api/endpoints/part2';
 import { formatTime } from '../../ui/time';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { confirmDelete, toast } from '../../ui/confirm';
 import { canDeleteUser } from './rules';
 import { useApiAction } from '../../hooks/useApiAction';
 import { newPasswordHelp, newPasswordRules } from '../../components/passwordRules';
@@ -52,27 +52,20 @@ export function AdminUsers() {
     });
 
   const reject = (u: UserInfo) =>
-    confirmAction({
+    confirmDelete({
       title: t('admin.users.rejectTitle', { name: u.username }),
       content: t('admin.users.rejectConfirm'),
       okText: t('admin.users.reject'),
-      onOk: async () => {
-        await adminApi.adminRejectUser(u.uid);
-        toast('success', t('management.deleted'));
-        list.reload();
-      },
+      remove: () => adminApi.adminRejectUser(u.uid),
+      onDone: list.reload,
     });
 
   const remove = (u: UserInfo) =>
-    confirmAction({
+    confirmDelete({
       title: t('admin.users.deleteTitle', { name: u.username }),
       content: t('admin.users.deleteConfirm'),
-      okText: t('common.delete'),
-      onOk: async () => {
-        await adminApi.adminDeleteUser(u.uid);
-        toast('success', t('management.deleted'));
-        list.reload();
-      },
+      remove: () => adminApi.adminDeleteUser(u.uid),
+      onDone: list.reload,
     });
 
   return (

@@ -13,7 +13,7 @@ import { showError } from '../../ui/feedback';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { confirmDelete, toast } from '../../ui/confirm';
 import { formatFileSize, formatMb, quotaPercent, uploadWithProgress } from './upload';
 import { OrphanTag } from './OrphanTag';
 
@@ -75,16 +75,12 @@ export default function AttachmentScreen() {
   };
 
   const remove = (a: Attachment) =>
-    confirmAction({
+    confirmDelete({
       title: t('attachment.deleteTitle', { name: a.display_name }),
       content: t('attachment.deleteConfirm'),
-      okText: t('common.delete'),
-      onOk: async () => {
-        await adminApi.deleteMyAttachment(a.file_id);
-        toast('success', t('management.deleted'));
-        if (rows.length === 1 && page > 1) setPage(page - 1);
-        else list.reload();
-      },
+      remove: () => adminApi.deleteMyAttachment(a.file_id),
+      // the last row of a later page: show the page before
+      onDone: () => (rows.length === 1 && page > 1 ? setPage(page - 1) : list.reload()),
     });
 
   return (

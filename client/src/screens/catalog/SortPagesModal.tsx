@@ -6,7 +6,7 @@ import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import { catalogApi, pageApi, type Id, type MenuPage } from '../../api';
-import { toast } from '../itemSetting/shared/confirm';
+import { toast } from '../../ui/confirm';
 
 /** positions 1..n in the given order (page/sort payload) */
 export function pagePositions(pages: readonly { page_id: Id }[]): Record<string, number> {

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { itemApi } from '../../api';
 import type { ItemDetail } from '../../api/endpoints/part2';
 import { PasswordModal, type PasswordModalValues } from './shared/PasswordModal';
-import { toast } from './shared/confirm';
+import { toast } from '../../ui/confirm';
 import { isArchived } from './tabs';
 
 type Op = 'attorn' | 'archive' | 'delete';

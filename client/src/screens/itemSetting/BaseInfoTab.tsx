@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ITEM_DESCRIPTION_MAX_CHARS, ITEM_NAME_MAX_CHARS } from '../../../../shared/limits';
 import { itemApi } from '../../api';
 import type { ItemDetail } from '../../api/endpoints/part2';
-import { toast } from './shared/confirm';
+import { toast } from '../../ui/confirm';
 import { isArchived, isPrivateItem, updatePayload } from './tabs';
 import { useApiAction } from '../../hooks/useApiAction';
 

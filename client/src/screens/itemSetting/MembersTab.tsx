@@ -8,7 +8,7 @@ import { catalogApi, peopleApi, type Id, type ItemMember, type TeamItem } from '
 import { formatTime } from '../../ui/time';
 import { UserSelect } from './shared/UserSelect';
 import { useLoad } from './shared/useLoad';
-import { confirmAction, toast } from './shared/confirm';
+import { confirmDelete, toast } from '../../ui/confirm';
 import { authorityLabel, authorityOptions, catalogLabel, catalogOptions } from './authority';
 import { TeamItemMembersModal } from './TeamItemMembersModal';
 import { useApiAction } from '../../hooks/useApiAction';
@@ -38,15 +38,11 @@ export function MembersTab({ itemId }: { itemId: string }) {
   };
 
   const remove = (m: ItemMember) =>
-    confirmAction({
+    confirmDelete({
       title: t('itemSetting.members.deleteTitle', { name: m.username }),
       content: t('itemSetting.members.deleteConfirm'),
-      okText: t('common.delete'),
-      onOk: async () => {
-        await peopleApi.deleteMember({ item_id: itemId, item_member_id: m.item_member_id });
-        toast('success', t('management.deleted'));
-        members.reload();
-      },
+      remove: () => peopleApi.deleteMember({ item_id: itemId, item_member_id: m.item_member_id }),
+      onDone: members.reload,
     });
 
   return (
@@ -140,15 +136,11 @@ function TeamsSection({ itemId }: { itemId: string }) {
   };
 
   const unbind = (b: TeamItem) =>
-    confirmAction({
+    confirmDelete({
       title: t('itemSetting.teams.deleteTitle', { name: b.team_name ?? '' }),
       content: t('itemSetting.teams.deleteConfirm'),
-      okText: t('common.delete'),
-      onOk: async () => {
-        await peopleApi.deleteTeamItem(b.id);
-        toast('success', t('management.deleted'));
-        bound.reload();
-      },
+      remove: () => peopleApi.deleteTeamItem(b.id),
+      onDone: bound.reload,
     });
 
   return (

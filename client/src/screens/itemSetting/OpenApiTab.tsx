@@ -3,7 +3,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { itemApi } from '../../api';
 import { useLoad } from './shared/useLoad';
-import { confirmAction, toast } from './shared/confirm';
+import { confirmAction, toast } from '../../ui/confirm';
 
 /** The open-API address ShowDoc's scripts post to (both URL forms work). */
 export function openApiUrl(origin: string): string {

@@ -5,7 +5,7 @@ import { RECYCLE_RETENTION_DAYS } from '../../../../shared/limits';
 import { pageApi, type RecycleEntry } from '../../api';
 import { formatTime } from '../../ui/time';
 import { useLoad } from './shared/useLoad';
-import { confirmAction, toast } from './shared/confirm';
+import { confirmAction, toast } from '../../ui/confirm';
 
 /** Deleted pages (30 days) with recover; recovered pages land at the item root. */
 export function RecycleTab({ itemId }: { itemId: string }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { catalogApi, peopleApi, type CatalogRow, type Id, type TeamItemMember } from '../../api';
 import { saveTeamItemMember } from '../../api/endpoints/part2';
 import { formatTime } from '../../ui/time';
-import { toast } from './shared/confirm';
+import { toast } from '../../ui/confirm';
 import { authorityOptions, catalogOptions } from './authority';
 
 /** Per-team-member authority and catalog for one item bound to a team (teamItemMember/*). */

@@ -7,7 +7,7 @@ import { flag, peopleApi, type Notice } from '../../api';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { confirmDelete } from '../../ui/confirm';
 import { safeNoticeHtml } from './sanitize';
 
 /** Notices (spec §2): title, sender, time, unread badge; view marks read; delete after confirmation. */
@@ -30,15 +30,11 @@ export default function NoticeScreen() {
   };
 
   const remove = (n: Notice) =>
-    confirmAction({
+    confirmDelete({
       title: t('notice.deleteTitle'),
       content: n.notice_title,
-      okText: t('common.delete'),
-      onOk: async () => {
-        await peopleApi.deleteNotice(n.notice_id);
-        toast('success', t('management.deleted'));
-        list.reload();
-      },
+      remove: () => peopleApi.deleteNotice(n.notice_id),
+      onDone: list.reload,
     });
 
   return (

@@ -8,7 +8,7 @@ import { itemApi, peopleApi, type Id, type TeamItem } from '../../api';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { confirmDelete, toast } from '../../ui/confirm';
 import { TeamItemMembersModal } from '../itemSetting/TeamItemMembersModal';
 import { useTeam } from './useTeam';
 
@@ -42,15 +42,13 @@ export default function TeamItemScreen() {
   };
 
   const unbind = (r: TeamItem) =>
-    confirmAction({
+    confirmDelete({
       title: t('team.unbindTitle', { name: r.item_name ?? '' }),
       content: t('team.unbindConfirm'),
       okText: t('team.unbind'),
-      onOk: async () => {
-        await peopleApi.deleteTeamItem(r.id);
-        toast('success', t('team.unbound'));
-        bound.reload();
-      },
+      doneText: t('team.unbound'),
+      remove: () => peopleApi.deleteTeamItem(r.id),
+      onDone: bound.reload,
     });
 
   return (

@@ -9,7 +9,7 @@ import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { UserSelect } from '../itemSetting/shared/UserSelect';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { confirmDelete, toast } from '../../ui/confirm';
 import { useTeam } from './useTeam';
 
 /** Team members: add several users at once, delete (they leave the team's items too). */
@@ -38,15 +38,11 @@ export default function TeamMemberScreen() {
   };
 
   const remove = (m: TeamMember) =>
-    confirmAction({
+    confirmDelete({
       title: t('team.memberDeleteTitle', { name: m.member_username }),
       content: t('team.memberDeleteConfirm'),
-      okText: t('common.delete'),
-      onOk: async () => {
-        await peopleApi.deleteTeamMember(m.id);
-        toast('success', t('management.deleted'));
-        members.reload();
-      },
+      remove: () => peopleApi.deleteTeamMember(m.id),
+      onDone: members.reload,
     });
 
   return (

@@ -9,7 +9,7 @@ import { useViewportWidth } from '../../hooks/useViewportWidth';
 import { Frame } from '../itemSetting/shared/Frame';
 import { PasswordModal, type PasswordModalValues } from '../itemSetting/shared/PasswordModal';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { confirmDelete, toast } from '../../ui/confirm';
 import { canManageTeam, ownsTeam, type TeamRow } from './rules';
 import { useApiAction } from '../../hooks/useApiAction';
 
@@ -48,15 +48,11 @@ export default function TeamScreen() {
   };
 
   const remove = (team: TeamRow) =>
-    confirmAction({
+    confirmDelete({
       title: t('team.deleteTitle', { name: team.team_name }),
       content: t('team.deleteConfirm'),
-      okText: t('common.delete'),
-      onOk: async () => {
-        await peopleApi.deleteTeam(team.id);
-        toast('success', t('management.deleted'));
-        teams.reload();
-      },
+      remove: () => peopleApi.deleteTeam(team.id),
+      onDone: teams.reload,
     });
 
   return (

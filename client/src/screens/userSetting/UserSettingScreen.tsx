@@ -10,7 +10,7 @@ import { forgetUser, rememberUser } from '../../session/user';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { toast } from '../itemSetting/shared/confirm';
+import { toast } from '../../ui/confirm';
 import { emailStatus } from './emailStatus';
 import { useApiAction } from '../../hooks/useApiAction';
 import { newPasswordHelp, newPasswordRules } from '../../components/passwordRules';
