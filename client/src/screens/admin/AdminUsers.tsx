@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Segmented, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Segmented, Space, Table, Tag } from 'antd';
 import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/limits';
@@ -7,6 +7,8 @@ import { adminApi, type UserInfo } from '../../api';
 import { adminUserList } from '../../api/endpoints/part2';
 import { formatTime } from '../../ui/time';
 import { useLoad } from '../itemSetting/shared/useLoad';
+import { serverPages } from '../itemSetting/shared/listTools';
+import { FormModal } from '../itemSetting/shared/FormModal';
 import { confirmDelete, toast } from '../../ui/confirm';
 import { canDeleteUser } from './rules';
 import { useApiAction } from '../../hooks/useApiAction';
@@ -121,7 +123,7 @@ export function AdminUsers() {
         dataSource={rows}
         size="middle"
         data-testid="admin-user-list"
-        pagination={{ current: page, pageSize: PAGE_SIZES.admin, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        pagination={serverPages(page, setPage, PAGE_SIZES.admin, list.data?.total)}
         columns={[
           {
             title: t('management.username'),
@@ -160,34 +162,29 @@ export function AdminUsers() {
           },
         ]}
       />
-      <Modal
+      <FormModal
         open={editing !== null}
         title={editing === 'new' ? t('admin.users.add') : t('admin.users.edit')}
-        okText={t('management.save')}
-        cancelText={t('common.cancel')}
-        okButtonProps={{ loading: busy }}
-        onOk={() => void save()}
+        form={form}
+        busy={busy}
+        onSubmit={save}
         onCancel={() => setEditing(null)}
-        forceRender
       >
-        <Form form={form} layout="vertical" onFinish={() => void save()}>
-          <Form.Item name="username" label={t('management.username')} rules={[{ required: true, whitespace: true, message: t('management.required') }]}>
-            <Input disabled={editing !== 'new'} autoComplete="off" data-testid="admin-user-username" />
-          </Form.Item>
-          <Form.Item name="name" label={t('management.name')}>
-            <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('admin.users.password')}
-            extra={editing === 'new' ? newPasswordHelp(t) : `${t('admin.users.passwordKeep')} ${newPasswordHelp(t)}`}
-            rules={newPasswordRules(t, editing === 'new')}
-          >
-            <Input.Password autoComplete="new-password" data-testid="admin-user-password" />
-          </Form.Item>
-          <button type="submit" hidden />
-        </Form>
-      </Modal>
+        <Form.Item name="username" label={t('management.username')} rules={[{ required: true, whitespace: true, message: t('management.required') }]}>
+          <Input disabled={editing !== 'new'} autoComplete="off" data-testid="admin-user-username" />
+        </Form.Item>
+        <Form.Item name="name" label={t('management.name')}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('admin.users.password')}
+          extra={editing === 'new' ? newPasswordHelp(t) : `${t('admin.users.passwordKeep')} ${newPasswordHelp(t)}`}
+          rules={newPasswordRules(t, editing === 'new')}
+        >
+          <Input.Password autoComplete="new-password" data-testid="admin-user-password" />
+        </Form.Item>
+      </FormModal>
     </div>
   );
 }

@@ -13,8 +13,10 @@ import { showError } from '../../ui/feedback';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
+import { serverPages } from '../itemSetting/shared/listTools';
 import { confirmDelete, toast } from '../../ui/confirm';
-import { formatFileSize, formatMb, quotaPercent, uploadWithProgress } from './upload';
+import { formatFileSize, formatMb, uploadWithProgress } from './upload';
+import { Stat, UsedStat } from './UsageStats';
 import { OrphanTag } from './OrphanTag';
 
 interface Uploading {
@@ -41,7 +43,6 @@ export default function AttachmentScreen() {
   );
   const data = list.data;
   const rows = Array.isArray(data?.list) ? data.list : [];
-  const usedPercent = quotaPercent(data?.used_m, data?.quota_m);
 
   const search = () => {
     setPage(1);
@@ -86,21 +87,9 @@ export default function AttachmentScreen() {
   return (
     <Frame title={t('attachment.title')} back="/item/index" testId="attachment-screen">
       <div className="manage-stats" data-testid="attachment-usage">
-        <div className="manage-stat" data-testid="attachment-quota">
-          <div className="label">{t('attachment.usedSpace')}</div>
-          <div className="value">
-            {usedPercent === null ? formatMb(data?.used_m ?? 0) : t('attachment.usedOf', { used: formatMb(data?.used_m ?? 0), quota: formatMb(data?.quota_m) })}
-          </div>
-          {usedPercent !== null && <Progress percent={usedPercent} size="small" showInfo={false} status={usedPercent >= 90 ? 'exception' : 'normal'} />}
-        </div>
-        <div className="manage-stat">
-          <div className="label">{t('attachment.monthFlow')}</div>
-          <div className="value">{formatMb(data?.used_flow_m ?? 0)}</div>
-        </div>
-        <div className="manage-stat">
-          <div className="label">{t('attachment.count')}</div>
-          <div className="value">{data?.total ?? 0}</div>
-        </div>
+        <UsedStat label={t('attachment.usedSpace')} usedMb={data?.used_m} quotaMb={data?.quota_m} testId="attachment-quota" />
+        <Stat label={t('attachment.monthFlow')} value={formatMb(data?.used_flow_m ?? 0)} />
+        <Stat label={t('attachment.count')} value={data?.total ?? 0} />
       </div>
       <div className="manage-panel manage-dropzone">
         <Upload.Dragger
@@ -161,14 +150,7 @@ export default function AttachmentScreen() {
           size="middle"
           locale={{ emptyText: t('attachment.empty') }}
           data-testid="attachment-list"
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZES.myAttachments,
-            total: data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-          }}
+          pagination={serverPages(page, setPage, PAGE_SIZES.myAttachments, data?.total)}
           columns={[
             {
               title: t('attachment.name'),

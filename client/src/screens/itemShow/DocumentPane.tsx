@@ -10,7 +10,7 @@ import { Toc } from '../../markdown/Toc';
 import { useMarkdown } from '../../markdown/useMarkdown';
 import { BREAKPOINTS, useViewportWidth } from '../../hooks/useViewportWidth';
 import { confirmDelete } from '../../ui/confirm';
-import { feedback } from '../../ui/feedback';
+import { confirmExit } from '../item/confirmExit';
 import { OperationBar } from './OperationBar';
 import { BackToTop } from '../../components/BackToTop';
 import type { ItemPermissions, Operation } from './permissions';
@@ -83,18 +83,11 @@ export function DocumentPane({ info, perms, pageId, itemPath, crumbs, catId, ope
           },
         });
       case 'exit':
-        return feedback()?.modal.confirm({
-          title: t('itemList.exitTitle'),
-          content: t('itemList.exitConfirm', { name: info.item_name }),
-          okText: t('itemList.exit'),
-          okButtonProps: { danger: true },
-          cancelText: t('common.cancel'),
-          onOk: async () => {
-            try {
-              await itemApi.exitItem(itemId);
-              navigate('/item/index');
-            } catch {}
-          },
+        return confirmExit(info.item_name, async () => {
+          try {
+            await itemApi.exitItem(itemId);
+            navigate('/item/index');
+          } catch {}
         });
     }
   };

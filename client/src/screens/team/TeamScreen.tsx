@@ -1,6 +1,6 @@
 import '../../i18n/managementTexts';
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Space, Table } from 'antd';
+import { Button, Form, Input, Space, Table } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { useViewportWidth } from '../../hooks/useViewportWidth';
 import { Frame } from '../itemSetting/shared/Frame';
 import { PasswordModal, type PasswordModalValues } from '../itemSetting/shared/PasswordModal';
 import { useLoad } from '../itemSetting/shared/useLoad';
+import { FormModal } from '../itemSetting/shared/FormModal';
 import { confirmDelete, toast } from '../../ui/confirm';
 import { canManageTeam, ownsTeam, type TeamRow } from './rules';
 import { useApiAction } from '../../hooks/useApiAction';
@@ -118,23 +119,11 @@ export default function TeamScreen() {
           },
         ]}
       />
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? t('team.add') : t('team.edit')}
-        okText={t('management.save')}
-        cancelText={t('common.cancel')}
-        okButtonProps={{ loading: busy }}
-        onOk={() => void save()}
-        onCancel={() => setEditing(null)}
-        forceRender
-      >
-        <Form form={form} layout="vertical" onFinish={() => void save()}>
-          <Form.Item name="team_name" label={t('team.name')} rules={[{ required: true, whitespace: true, message: t('management.required') }]}>
-            <Input maxLength={100} data-testid="team-name" />
-          </Form.Item>
-          <button type="submit" hidden />
-        </Form>
-      </Modal>
+      <FormModal open={editing !== null} title={editing === 'new' ? t('team.add') : t('team.edit')} form={form} busy={busy} onSubmit={save} onCancel={() => setEditing(null)}>
+        <Form.Item name="team_name" label={t('team.name')} rules={[{ required: true, whitespace: true, message: t('management.required') }]}>
+          <Input maxLength={100} data-testid="team-name" />
+        </Form.Item>
+      </FormModal>
       <PasswordModal
         open={!!attorn}
         title={t('team.transferTitle', { name: attorn?.team_name ?? '' })}

@@ -1,6 +1,6 @@
 import '../../i18n/managementTexts';
 import { useEffect, useState } from 'react';
-import { Button, Descriptions, Form, Input, Modal, Skeleton, Space, Tag } from 'antd';
+import { Button, Descriptions, Form, Input, Skeleton, Space, Tag } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -10,10 +10,11 @@ import { forgetUser, rememberUser } from '../../session/user';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
+import { FormModal } from '../itemSetting/shared/FormModal';
 import { toast } from '../../ui/confirm';
 import { emailStatus } from './emailStatus';
 import { useApiAction } from '../../hooks/useApiAction';
-import { newPasswordHelp, newPasswordRules } from '../../components/passwordRules';
+import { newPasswordHelp, newPasswordRules, repeatPasswordRules } from '../../components/passwordRules';
 
 type Dialog = 'password' | 'email' | null;
 
@@ -127,39 +128,22 @@ function PasswordDialog({ open, onClose, onDone }: { open: boolean; onClose(): v
     });
   };
   return (
-    <Modal
-      open={open}
-      title={t('userSetting.changePassword')}
-      okText={t('management.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: busy }}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      forceRender
-    >
-      <Form form={form} layout="vertical" onFinish={() => void submit()}>
-        <Form.Item name="password" label={t('userSetting.oldPassword')} rules={[{ required: true, message: t('management.required') }]}>
-          <Input.Password autoComplete="current-password" data-testid="old-password" />
-        </Form.Item>
-        <Form.Item name="new_password" label={t('userSetting.newPassword')} extra={newPasswordHelp(t)} rules={newPasswordRules(t)}>
-          <Input.Password autoComplete="new-password" data-testid="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('userSetting.confirmPassword')}
-          dependencies={['new_password']}
-          rules={[
-            { required: true, message: t('management.required') },
-            ({ getFieldValue }) => ({
-              validator: (_, v) => (!v || v === getFieldValue('new_password') ? Promise.resolve() : Promise.reject(new Error(t('userSetting.passwordsDiffer')))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="confirm-password" />
-        </Form.Item>
-        <button type="submit" hidden />
-      </Form>
-    </Modal>
+    <FormModal open={open} title={t('userSetting.changePassword')} form={form} busy={busy} onSubmit={submit} onCancel={onClose}>
+      <Form.Item name="password" label={t('userSetting.oldPassword')} rules={[{ required: true, message: t('management.required') }]}>
+        <Input.Password autoComplete="current-password" data-testid="old-password" />
+      </Form.Item>
+      <Form.Item name="new_password" label={t('userSetting.newPassword')} extra={newPasswordHelp(t)} rules={newPasswordRules(t)}>
+        <Input.Password autoComplete="new-password" data-testid="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={t('userSetting.confirmPassword')}
+        dependencies={['new_password']}
+        rules={repeatPasswordRules('new_password', { required: t('management.required'), mismatch: t('userSetting.passwordsDiffer') })}
+      >
+        <Input.Password autoComplete="new-password" data-testid="confirm-password" />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -179,32 +163,20 @@ function EmailDialog({ open, current, onClose, onDone }: { open: boolean; curren
     });
   };
   return (
-    <Modal
-      open={open}
-      title={t('userSetting.bindEmail')}
-      okText={t('management.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ loading: busy }}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      forceRender
-    >
-      <Form form={form} layout="vertical" onFinish={() => void submit()}>
-        <Form.Item
-          name="email"
-          label={t('userSetting.emailAddress')}
-          rules={[
-            { required: true, message: t('management.required') },
-            { type: 'email', message: t('userSetting.emailInvalid') },
-          ]}
-        >
-          <Input type="email" autoComplete="email" data-testid="email-input" />
-        </Form.Item>
-        <Form.Item name="password" label={t('management.yourPassword')} rules={[{ required: true, message: t('management.required') }]}>
-          <Input.Password autoComplete="current-password" data-testid="email-password" />
-        </Form.Item>
-        <button type="submit" hidden />
-      </Form>
-    </Modal>
+    <FormModal open={open} title={t('userSetting.bindEmail')} form={form} busy={busy} onSubmit={submit} onCancel={onClose}>
+      <Form.Item
+        name="email"
+        label={t('userSetting.emailAddress')}
+        rules={[
+          { required: true, message: t('management.required') },
+          { type: 'email', message: t('userSetting.emailInvalid') },
+        ]}
+      >
+        <Input type="email" autoComplete="email" data-testid="email-input" />
+      </Form.Item>
+      <Form.Item name="password" label={t('management.yourPassword')} rules={[{ required: true, message: t('management.required') }]}>
+        <Input.Password autoComplete="current-password" data-testid="email-password" />
+      </Form.Item>
+    </FormModal>
   );
 }
