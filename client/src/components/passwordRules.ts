@@ -12,3 +12,13 @@ export function newPasswordRules(t: TFunction, required = true): Rule[] {
     { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, message: t('password.length', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }) },
   ];
 }
+
+/** The new password typed again: required, and the same as the field `of`. */
+export function repeatPasswordRules(of: string, texts: { required: string; mismatch: string }): Rule[] {
+  return [
+    { required: true, message: texts.required },
+    ({ getFieldValue }) => ({
+      validator: (_, v) => (!v || v === getFieldValue(of) ? Promise.resolve() : Promise.reject(new Error(texts.mismatch))),
+    }),
+  ];
+}

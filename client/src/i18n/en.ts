@@ -1,5 +1,5 @@
-// English texts of the reader and account screens. The management screens (part2.*) and the
-// editor (editor.*) bring their own texts when they load (see ./screenTexts).
+// English texts of the reader and account screens. The management screens (management.en.ts) and
+// the editor (editor.en.ts) bring their own texts when they load (managementTexts.ts, editorTexts.ts).
 
 const en = {
   common: {
@@ -9,6 +9,7 @@ const en = {
     copied: 'Copied',
     copy: 'Copy',
     delete: 'Delete',
+    deleted: 'Deleted',
     home: 'Home',
     language: 'Language',
     noData: 'No data',

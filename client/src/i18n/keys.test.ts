@@ -5,12 +5,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from './en';
 import zhCN from './zh-CN';
-import part2En from './part2.en';
+import managementEn from './management.en';
 import editorEn from './editor.en';
 import editorZhCN from './editor.zh-CN';
 
 const SRC = path.resolve(__dirname, '..');
-/** screens of issue 6 keep their texts in part2.*; their helper checks them */
+/** the management screens keep their texts in management.*.ts; screens/itemSetting/tabs.test.ts checks them */
 const OTHERS = /screens[\\/](itemSetting|catalog|notice|team|attachment|userSetting|admin)[\\/]|realtime[\\/]/;
 
 function files(dir: string): string[] {
@@ -34,8 +34,8 @@ function has(keys: Set<string>, key: string): boolean {
 // the editor's texts (editorTexts.ts) load with the editor, the diff page and the history dialog
 const enKeys = new Set([...flatten(en), ...flatten(editorEn)]);
 const zhKeys = new Set([...flatten(zhCN), ...flatten(editorZhCN)]);
-/** the issue-6 groups (part2.*) are checked by their owner */
-const theirs = new Set(Object.keys(part2En));
+/** the management groups are checked by screens/itemSetting/tabs.test.ts */
+const theirs = new Set(Object.keys(managementEn));
 const mine = (k: string) => !theirs.has(k.split('.')[0]);
 
 describe('translations', () => {
@@ -70,8 +70,8 @@ describe('translations', () => {
   });
 
   it('screens using the management or editor texts load them with their route', () => {
-    // a screen directory whose files use part2.* / editor.* keys must have a route screen importing the texts module
-    const needs: Record<string, string> = { part2: 'managementTexts', editor: 'editorTexts' };
+    // a screen directory whose files use management.* / editor.* keys must have a route screen importing the texts module
+    const needs: Record<string, string> = { management: 'managementTexts', editor: 'editorTexts' };
     for (const [group, module] of Object.entries(needs)) {
       const dirs = new Set(
         files(path.join(SRC, 'screens'))
@@ -87,7 +87,7 @@ describe('translations', () => {
     }
   });
 
-  it('the issue-6 texts do not replace any reader group', () => {
+  it('the management texts do not replace any reader group', () => {
     for (const k of theirs) expect(['common', 'nav', 'itemShow', 'itemList', 'itemAdd', 'doc', 'login', 'register', 'messages', 'errors']).not.toContain(k);
   });
 

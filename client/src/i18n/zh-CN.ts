@@ -1,4 +1,4 @@
-// 网页客户端的简体中文文本，键与 en.ts 一一对应；part2 存放 issue 6 的界面文本。
+// 网页客户端的简体中文文本，键与 en.ts 一一对应；管理类界面的文本在 management.zh-CN.ts，编辑器的在 editor.zh-CN.ts。
 
 const zhCN = {
   common: {
@@ -8,6 +8,7 @@ const zhCN = {
     copied: '已复制',
     copy: '复制',
     delete: '删除',
+    deleted: '已删除',
     home: '首页',
     language: '语言',
     noData: '暂无数据',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Input, Progress, Space, Table } from 'antd';
+import { Button, Space, Table } from 'antd';
 import { AttachmentTypeSelect } from '../attachment/AttachmentTypeSelect';
 import { DeleteOutlined, ExportOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +8,10 @@ import { adminApi, type Attachment } from '../../api';
 import { safeHref } from '../../ui/clipboard';
 import { formatTime } from '../../ui/time';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
-import { formatFileSize, formatMb, quotaPercent } from '../attachment/upload';
+import { SearchField, serverPages } from '../itemSetting/shared/listTools';
+import { confirmDelete } from '../../ui/confirm';
+import { formatFileSize, formatMb } from '../attachment/upload';
+import { Stat, UsedStat } from '../attachment/UsageStats';
 import { OrphanTag } from '../attachment/OrphanTag';
 
 /** All attachments: search by name, type, uploader; visit; delete; total used space. */
@@ -31,7 +33,6 @@ export function AdminAttachments() {
     [page, type, query],
   );
   const rows = Array.isArray(list.data?.list) ? list.data.list : [];
-  const usedPercent = quotaPercent(list.data?.used_m, list.data?.site_quota_m);
   const quota = (mb: number | undefined) => (Number(mb) > 0 ? formatMb(mb) : t('attachment.unlimited'));
 
   const search = () => {
@@ -40,53 +41,23 @@ export function AdminAttachments() {
   };
 
   const remove = (a: Attachment) =>
-    confirmAction({
+    confirmDelete({
       title: t('attachment.deleteTitle', { name: a.display_name }),
       content: t('admin.attachments.deleteConfirm'),
-      okText: t('part2.delete'),
-      onOk: async () => {
-        await adminApi.deleteAttachment(a.file_id);
-        toast('success', t('part2.deleted'));
-        list.reload();
-      },
+      remove: () => adminApi.deleteAttachment(a.file_id),
+      onDone: list.reload,
     });
 
   return (
     <div data-testid="admin-attachments">
-      <div className="p2-stats">
-        <div className="p2-stat" data-testid="site-usage">
-          <div className="label">{t('admin.attachments.totalUsed')}</div>
-          <div className="value">
-            {usedPercent === null ? formatMb(list.data?.used_m ?? 0) : t('attachment.usedOf', { used: formatMb(list.data?.used_m ?? 0), quota: quota(list.data?.site_quota_m) })}
-          </div>
-          {usedPercent !== null && <Progress percent={usedPercent} size="small" showInfo={false} status={usedPercent >= 90 ? 'exception' : 'normal'} />}
-        </div>
-        <div className="p2-stat">
-          <div className="label">{t('admin.attachments.userQuota')}</div>
-          <div className="value">{quota(list.data?.user_quota_m)}</div>
-        </div>
-        <div className="p2-stat">
-          <div className="label">{t('attachment.count')}</div>
-          <div className="value">{list.data?.total ?? 0}</div>
-        </div>
+      <div className="manage-stats">
+        <UsedStat label={t('admin.attachments.totalUsed')} usedMb={list.data?.used_m} quotaMb={list.data?.site_quota_m} testId="site-usage" />
+        <Stat label={t('admin.attachments.userQuota')} value={quota(list.data?.user_quota_m)} />
+        <Stat label={t('attachment.count')} value={list.data?.total ?? 0} />
       </div>
-      <div className="p2-toolbar">
-        <Input
-          allowClear
-          style={{ maxWidth: 220 }}
-          placeholder={t('attachment.searchName')}
-          value={input.display_name}
-          onChange={(e) => setInput({ ...input, display_name: e.target.value })}
-          onPressEnter={search}
-        />
-        <Input
-          allowClear
-          style={{ maxWidth: 180 }}
-          placeholder={t('admin.attachments.uploader')}
-          value={input.username}
-          onChange={(e) => setInput({ ...input, username: e.target.value })}
-          onPressEnter={search}
-        />
+      <div className="manage-toolbar">
+        <SearchField maxWidth={220} placeholder={t('attachment.searchName')} value={input.display_name} onChange={(v) => setInput({ ...input, display_name: v })} onSearch={search} />
+        <SearchField maxWidth={180} placeholder={t('admin.attachments.uploader')} value={input.username} onChange={(v) => setInput({ ...input, username: v })} onSearch={search} />
         <AttachmentTypeSelect
           width={140}
           value={type}
@@ -96,7 +67,7 @@ export function AdminAttachments() {
           }}
         />
         <Button icon={<SearchOutlined />} onClick={search}>
-          {t('part2.search')}
+          {t('management.search')}
         </Button>
       </div>
       <Table<Attachment>
@@ -105,7 +76,7 @@ export function AdminAttachments() {
         dataSource={rows}
         size="middle"
         data-testid="admin-attachment-list"
-        pagination={{ current: page, pageSize: PAGE_SIZES.allAttachments, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        pagination={serverPages(page, setPage, PAGE_SIZES.allAttachments, list.data?.total)}
         columns={[
           {
             title: t('attachment.name'),
@@ -127,7 +98,7 @@ export function AdminAttachments() {
             render: (_, a) => (
               <Space size={0}>
                 <Button type="text" size="small" icon={<ExportOutlined />} href={safeHref(a.url)} target="_blank" rel="noopener noreferrer" aria-label={t('attachment.visit')} />
-                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(a)} />
+                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(a)} />
               </Space>
             ),
           },

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Space, Table } from 'antd';
+import { Button, Form, Input, Space, Table } from 'antd';
 import { DeleteOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/limits';
 import { adminApi, type AdminItem } from '../../api';
 import { formatTime } from '../../ui/time';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { SearchField, serverPages } from '../itemSetting/shared/listTools';
+import { FormModal } from '../itemSetting/shared/FormModal';
+import { confirmDelete, toast } from '../../ui/confirm';
 import { useApiAction } from '../../hooks/useApiAction';
 
 /** Item management: search by name and owner, open, transfer (no password), delete. */
@@ -41,39 +43,27 @@ export function AdminItems() {
   };
 
   const remove = (i: AdminItem) =>
-    confirmAction({
+    confirmDelete({
       title: t('admin.items.deleteTitle', { name: i.item_name }),
       content: t('admin.items.deleteConfirm'),
-      okText: t('part2.delete'),
-      onOk: async () => {
-        await adminApi.adminDeleteItem(i.item_id);
-        toast('success', t('part2.deleted'));
-        list.reload();
-      },
+      remove: () => adminApi.adminDeleteItem(i.item_id),
+      onDone: list.reload,
     });
 
   return (
     <div data-testid="admin-items">
-      <div className="p2-toolbar">
-        <Input
-          allowClear
-          style={{ maxWidth: 220 }}
+      <div className="manage-toolbar">
+        <SearchField
+          maxWidth={220}
           placeholder={t('admin.items.searchName')}
           value={input.item_name}
-          onChange={(e) => setInput({ ...input, item_name: e.target.value })}
-          onPressEnter={search}
-          data-testid="admin-item-search"
+          onChange={(v) => setInput({ ...input, item_name: v })}
+          onSearch={search}
+          testId="admin-item-search"
         />
-        <Input
-          allowClear
-          style={{ maxWidth: 200 }}
-          placeholder={t('admin.items.searchOwner')}
-          value={input.username}
-          onChange={(e) => setInput({ ...input, username: e.target.value })}
-          onPressEnter={search}
-        />
+        <SearchField maxWidth={200} placeholder={t('admin.items.searchOwner')} value={input.username} onChange={(v) => setInput({ ...input, username: v })} onSearch={search} />
         <Button icon={<SearchOutlined />} onClick={search}>
-          {t('part2.search')}
+          {t('management.search')}
         </Button>
       </div>
       <Table<AdminItem>
@@ -82,7 +72,7 @@ export function AdminItems() {
         dataSource={rows}
         size="middle"
         data-testid="admin-item-list"
-        pagination={{ current: page, pageSize: PAGE_SIZES.admin, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        pagination={serverPages(page, setPage, PAGE_SIZES.admin, list.data?.total)}
         columns={[
           {
             title: t('admin.items.name'),
@@ -110,29 +100,25 @@ export function AdminItems() {
                     setAttorn(i);
                   }}
                 />
-                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(i)} />
+                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(i)} />
               </Space>
             ),
           },
         ]}
       />
-      <Modal
+      <FormModal
         open={!!attorn}
         title={t('admin.items.transferTitle', { name: attorn?.item_name ?? '' })}
         okText={t('admin.items.transfer')}
-        cancelText={t('part2.cancel')}
-        okButtonProps={{ loading: busy }}
-        onOk={() => void transfer()}
+        form={form}
+        busy={busy}
+        onSubmit={transfer}
         onCancel={() => setAttorn(null)}
-        forceRender
       >
-        <Form form={form} layout="vertical" onFinish={() => void transfer()}>
-          <Form.Item name="username" label={t('admin.items.newOwner')} rules={[{ required: true, whitespace: true, message: t('part2.required') }]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-          <button type="submit" hidden />
-        </Form>
-      </Modal>
+        <Form.Item name="username" label={t('admin.items.newOwner')} rules={[{ required: true, whitespace: true, message: t('management.required') }]}>
+          <Input autoComplete="off" />
+        </Form.Item>
+      </FormModal>
     </div>
   );
 }

@@ -41,7 +41,7 @@ export default function AdminScreen() {
   if (!admin) {
     return (
       <Frame title={t('admin.title')} back="/item/index" testId="admin-screen">
-        <Result status="403" title={t('admin.denied')} data-testid="admin-denied" extra={<Button onClick={() => navigate('/item/index')}>{t('part2.myItems')}</Button>} />
+        <Result status="403" title={t('admin.denied')} data-testid="admin-denied" extra={<Button onClick={() => navigate('/item/index')}>{t('management.myItems')}</Button>} />
       </Frame>
     );
   }
@@ -70,7 +70,7 @@ export default function AdminScreen() {
             <Menu mode="inline" selectedKeys={[active]} onClick={({ key }) => select(key)} items={sections.map((s) => ({ key: s, icon: icons[s], label: t(`admin.menu.${s}`) }))} />
           )}
         </nav>
-        <main className="admin-main p2-panel">
+        <main className="admin-main manage-panel">
           <h2>{t(`admin.menu.${active}`)}</h2>
           {active === 'users' && <AdminUsers />}
           {active === 'items' && <AdminItems />}

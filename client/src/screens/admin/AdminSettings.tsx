@@ -5,7 +5,7 @@ import { PAGE_SIZES, UPLOAD_QUOTA_MAX_MB } from '../../../../shared/limits';
 import { adminApi } from '../../api';
 import { adminItemChoices } from '../../api/endpoints/admin';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { toast } from '../itemSetting/shared/confirm';
+import { toast } from '../../ui/confirm';
 import { OSS_TYPES, toFormValues, toSavePayload, type SettingsValues } from './settingsForm';
 import { useApiAction } from '../../hooks/useApiAction';
 
@@ -35,7 +35,7 @@ export function AdminSettings() {
   const save = async (v: SettingsValues) => {
     await run(async () => {
       await adminApi.saveConfig(toSavePayload(config.data, { ...toFormValues(config.data), ...v }));
-      toast('success', t('part2.saved'));
+      toast('success', t('management.saved'));
       config.reload();
     });
   };
@@ -75,7 +75,7 @@ export function AdminSettings() {
         />
       </Form.Item>
       {homePage === 3 && (
-        <Form.Item name="home_item" label={t('admin.settings.homeItemPick')} rules={[{ required: true, message: t('part2.required') }]}>
+        <Form.Item name="home_item" label={t('admin.settings.homeItemPick')} rules={[{ required: true, message: t('management.required') }]}>
           <Select showSearch={{ optionFilterProp: 'label' }} options={itemOptions} loading={items.loading} data-testid="home-item" />
         </Form.Item>
       )}
@@ -117,7 +117,7 @@ export function AdminSettings() {
       </Form.Item>
       {ldapOpen && (
         <div data-testid="ldap-form">
-          <Form.Item name={['ldap_form', 'host']} label={t('admin.settings.ldapHost')} rules={[{ required: true, message: t('part2.required') }]}>
+          <Form.Item name={['ldap_form', 'host']} label={t('admin.settings.ldapHost')} rules={[{ required: true, message: t('management.required') }]}>
             <Input placeholder="ldap.example.com" />
           </Form.Item>
           <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
@@ -128,7 +128,7 @@ export function AdminSettings() {
               <Select options={[{ value: 3, label: '3' }, { value: 2, label: '2' }]} />
             </Form.Item>
           </div>
-          <Form.Item name={['ldap_form', 'base_dn']} label="Base DN" rules={[{ required: true, message: t('part2.required') }]}>
+          <Form.Item name={['ldap_form', 'base_dn']} label="Base DN" rules={[{ required: true, message: t('management.required') }]}>
             <Input placeholder="dc=example,dc=com" />
           </Form.Item>
           <Form.Item name={['ldap_form', 'bind_dn']} label="Bind DN">
@@ -163,10 +163,10 @@ export function AdminSettings() {
           </Form.Item>
           {qcloud ? (
             <>
-              <Form.Item name={['oss_setting', 'secretId']} label="SecretId" rules={[{ required: true, message: t('part2.required') }]}>
+              <Form.Item name={['oss_setting', 'secretId']} label="SecretId" rules={[{ required: true, message: t('management.required') }]}>
                 <Input />
               </Form.Item>
-              <Form.Item name={['oss_setting', 'secretKey']} label="SecretKey" rules={stored.secretKey ? [] : [{ required: true, message: t('part2.required') }]}>
+              <Form.Item name={['oss_setting', 'secretKey']} label="SecretKey" rules={stored.secretKey ? [] : [{ required: true, message: t('management.required') }]}>
                 <Input.Password autoComplete="new-password" placeholder={stored.secretKey ? t('admin.settings.secretKept') : undefined} />
               </Form.Item>
               <Form.Item name={['oss_setting', 'region']} label={t('admin.settings.ossRegion')}>
@@ -175,10 +175,10 @@ export function AdminSettings() {
             </>
           ) : (
             <>
-              <Form.Item name={['oss_setting', 'key']} label={t('admin.settings.ossKey')} rules={[{ required: true, message: t('part2.required') }]}>
+              <Form.Item name={['oss_setting', 'key']} label={t('admin.settings.ossKey')} rules={[{ required: true, message: t('management.required') }]}>
                 <Input />
               </Form.Item>
-              <Form.Item name={['oss_setting', 'secret']} label={t('admin.settings.ossSecret')} rules={stored.secret ? [] : [{ required: true, message: t('part2.required') }]}>
+              <Form.Item name={['oss_setting', 'secret']} label={t('admin.settings.ossSecret')} rules={stored.secret ? [] : [{ required: true, message: t('management.required') }]}>
                 <Input.Password autoComplete="new-password" placeholder={stored.secret ? t('admin.settings.secretKept') : undefined} />
               </Form.Item>
               <Form.Item name={['oss_setting', 'endpoint']} label="Endpoint">
@@ -189,7 +189,7 @@ export function AdminSettings() {
               </Form.Item>
             </>
           )}
-          <Form.Item name={['oss_setting', 'bucket']} label="Bucket" rules={[{ required: true, message: t('part2.required') }]}>
+          <Form.Item name={['oss_setting', 'bucket']} label="Bucket" rules={[{ required: true, message: t('management.required') }]}>
             <Input />
           </Form.Item>
           <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
@@ -206,7 +206,7 @@ export function AdminSettings() {
         </div>
       )}
       <Button type="primary" htmlType="submit" loading={busy} data-testid="admin-settings-save">
-        {t('part2.save')}
+        {t('management.save')}
       </Button>
     </Form>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Segmented, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Segmented, Space, Table, Tag } from 'antd';
 import { CheckOutlined, CloseOutlined, DeleteOutlined, EditOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/limits';
@@ -7,7 +7,9 @@ import { adminApi, type AdminUser } from '../../api';
 import { adminUserList } from '../../api/endpoints/admin';
 import { formatTime } from '../../ui/time';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { serverPages } from '../itemSetting/shared/listTools';
+import { FormModal } from '../itemSetting/shared/FormModal';
+import { confirmDelete, toast } from '../../ui/confirm';
 import { canDeleteUser } from './rules';
 import { useApiAction } from '../../hooks/useApiAction';
 import { newPasswordHelp, newPasswordRules } from '../../components/passwordRules';
@@ -38,7 +40,7 @@ export function AdminUsers() {
     await run(async () => {
       if (editing === 'new') await adminApi.adminAddUser({ username: v.username.trim(), name: v.name?.trim() ?? '', password: v.password ?? '' });
       else if (editing) await adminApi.adminAddUser({ uid: editing.uid, username: editing.username, name: v.name?.trim() ?? '', password: v.password || undefined });
-      toast('success', t('part2.saved'));
+      toast('success', t('management.saved'));
       setEditing(null);
       list.reload();
     });
@@ -52,32 +54,25 @@ export function AdminUsers() {
     });
 
   const reject = (u: AdminUser) =>
-    confirmAction({
+    confirmDelete({
       title: t('admin.users.rejectTitle', { name: u.username }),
       content: t('admin.users.rejectConfirm'),
       okText: t('admin.users.reject'),
-      onOk: async () => {
-        await adminApi.adminRejectUser(u.uid);
-        toast('success', t('part2.deleted'));
-        list.reload();
-      },
+      remove: () => adminApi.adminRejectUser(u.uid),
+      onDone: list.reload,
     });
 
   const remove = (u: AdminUser) =>
-    confirmAction({
+    confirmDelete({
       title: t('admin.users.deleteTitle', { name: u.username }),
       content: t('admin.users.deleteConfirm'),
-      okText: t('part2.delete'),
-      onOk: async () => {
-        await adminApi.adminDeleteUser(u.uid);
-        toast('success', t('part2.deleted'));
-        list.reload();
-      },
+      remove: () => adminApi.adminDeleteUser(u.uid),
+      onDone: list.reload,
     });
 
   return (
     <div data-testid="admin-users">
-      <div className="p2-toolbar">
+      <div className="manage-toolbar">
         <Space.Compact style={{ maxWidth: 340, flex: '1 1 220px' }}>
           <Input
             allowClear
@@ -98,7 +93,7 @@ export function AdminUsers() {
           />
           <Button
             icon={<SearchOutlined />}
-            aria-label={t('part2.search')}
+            aria-label={t('management.search')}
             onClick={() => {
               setPage(1);
               setQuery(input.trim());
@@ -117,7 +112,7 @@ export function AdminUsers() {
           ]}
           data-testid="admin-user-filter"
         />
-        <span className="p2-grow" />
+        <span className="manage-grow" />
         <Button type="primary" icon={<UserAddOutlined />} onClick={() => open('new')} data-testid="admin-user-add">
           {t('admin.users.add')}
         </Button>
@@ -128,10 +123,10 @@ export function AdminUsers() {
         dataSource={rows}
         size="middle"
         data-testid="admin-user-list"
-        pagination={{ current: page, pageSize: PAGE_SIZES.admin, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+        pagination={serverPages(page, setPage, PAGE_SIZES.admin, list.data?.total)}
         columns={[
           {
-            title: t('part2.username'),
+            title: t('management.username'),
             render: (_, u) => (
               <span>
                 {u.username} {Number(u.groupid) === 1 && <Tag color="gold">{t('admin.users.admin')}</Tag>}
@@ -140,7 +135,7 @@ export function AdminUsers() {
               </span>
             ),
           },
-          { title: t('part2.name'), dataIndex: 'name', responsive: ['sm'] },
+          { title: t('management.name'), dataIndex: 'name', responsive: ['sm'] },
           { title: t('admin.users.email'), dataIndex: 'email', responsive: ['lg'] },
           { title: t('admin.users.registered'), dataIndex: 'reg_time', render: (v) => formatTime(v), responsive: ['md'] },
           { title: t('admin.users.lastLogin'), dataIndex: 'last_login_time', render: (v) => formatTime(v), responsive: ['lg'] },
@@ -160,41 +155,36 @@ export function AdminUsers() {
                 </Space>
               ) : (
                 <Space size={0}>
-                  <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('part2.edit')} onClick={() => open(u)} />
-                  {canDeleteUser(u) && <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(u)} />}
+                  <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('management.edit')} onClick={() => open(u)} />
+                  {canDeleteUser(u) && <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(u)} />}
                 </Space>
               ),
           },
         ]}
       />
-      <Modal
+      <FormModal
         open={editing !== null}
         title={editing === 'new' ? t('admin.users.add') : t('admin.users.edit')}
-        okText={t('part2.save')}
-        cancelText={t('part2.cancel')}
-        okButtonProps={{ loading: busy }}
-        onOk={() => void save()}
+        form={form}
+        busy={busy}
+        onSubmit={save}
         onCancel={() => setEditing(null)}
-        forceRender
       >
-        <Form form={form} layout="vertical" onFinish={() => void save()}>
-          <Form.Item name="username" label={t('part2.username')} rules={[{ required: true, whitespace: true, message: t('part2.required') }]}>
-            <Input disabled={editing !== 'new'} autoComplete="off" data-testid="admin-user-username" />
-          </Form.Item>
-          <Form.Item name="name" label={t('part2.name')}>
-            <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label={t('admin.users.password')}
-            extra={editing === 'new' ? newPasswordHelp(t) : `${t('admin.users.passwordKeep')} ${newPasswordHelp(t)}`}
-            rules={newPasswordRules(t, editing === 'new')}
-          >
-            <Input.Password autoComplete="new-password" data-testid="admin-user-password" />
-          </Form.Item>
-          <button type="submit" hidden />
-        </Form>
-      </Modal>
+        <Form.Item name="username" label={t('management.username')} rules={[{ required: true, whitespace: true, message: t('management.required') }]}>
+          <Input disabled={editing !== 'new'} autoComplete="off" data-testid="admin-user-username" />
+        </Form.Item>
+        <Form.Item name="name" label={t('management.name')}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label={t('admin.users.password')}
+          extra={editing === 'new' ? newPasswordHelp(t) : `${t('admin.users.passwordKeep')} ${newPasswordHelp(t)}`}
+          rules={newPasswordRules(t, editing === 'new')}
+        >
+          <Input.Password autoComplete="new-password" data-testid="admin-user-password" />
+        </Form.Item>
+      </FormModal>
     </div>
   );
 }

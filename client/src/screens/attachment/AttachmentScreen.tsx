@@ -13,8 +13,10 @@ import { showError } from '../../ui/feedback';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
-import { formatFileSize, formatMb, quotaPercent, uploadWithProgress } from './upload';
+import { serverPages } from '../itemSetting/shared/listTools';
+import { confirmDelete, toast } from '../../ui/confirm';
+import { formatFileSize, formatMb, uploadWithProgress } from './upload';
+import { Stat, UsedStat } from './UsageStats';
 import { OrphanTag } from './OrphanTag';
 
 interface Uploading {
@@ -41,7 +43,6 @@ export default function AttachmentScreen() {
   );
   const data = list.data;
   const rows = Array.isArray(data?.list) ? data.list : [];
-  const usedPercent = quotaPercent(data?.used_m, data?.quota_m);
 
   const search = () => {
     setPage(1);
@@ -75,38 +76,22 @@ export default function AttachmentScreen() {
   };
 
   const remove = (a: Attachment) =>
-    confirmAction({
+    confirmDelete({
       title: t('attachment.deleteTitle', { name: a.display_name }),
       content: t('attachment.deleteConfirm'),
-      okText: t('part2.delete'),
-      onOk: async () => {
-        await adminApi.deleteMyAttachment(a.file_id);
-        toast('success', t('part2.deleted'));
-        if (rows.length === 1 && page > 1) setPage(page - 1);
-        else list.reload();
-      },
+      remove: () => adminApi.deleteMyAttachment(a.file_id),
+      // the last row of a later page: show the page before
+      onDone: () => (rows.length === 1 && page > 1 ? setPage(page - 1) : list.reload()),
     });
 
   return (
     <Frame title={t('attachment.title')} back="/item/index" testId="attachment-screen">
-      <div className="p2-stats" data-testid="attachment-usage">
-        <div className="p2-stat" data-testid="attachment-quota">
-          <div className="label">{t('attachment.usedSpace')}</div>
-          <div className="value">
-            {usedPercent === null ? formatMb(data?.used_m ?? 0) : t('attachment.usedOf', { used: formatMb(data?.used_m ?? 0), quota: formatMb(data?.quota_m) })}
-          </div>
-          {usedPercent !== null && <Progress percent={usedPercent} size="small" showInfo={false} status={usedPercent >= 90 ? 'exception' : 'normal'} />}
-        </div>
-        <div className="p2-stat">
-          <div className="label">{t('attachment.monthFlow')}</div>
-          <div className="value">{formatMb(data?.used_flow_m ?? 0)}</div>
-        </div>
-        <div className="p2-stat">
-          <div className="label">{t('attachment.count')}</div>
-          <div className="value">{data?.total ?? 0}</div>
-        </div>
+      <div className="manage-stats" data-testid="attachment-usage">
+        <UsedStat label={t('attachment.usedSpace')} usedMb={data?.used_m} quotaMb={data?.quota_m} testId="attachment-quota" />
+        <Stat label={t('attachment.monthFlow')} value={formatMb(data?.used_flow_m ?? 0)} />
+        <Stat label={t('attachment.count')} value={data?.total ?? 0} />
       </div>
-      <div className="p2-panel p2-dropzone">
+      <div className="manage-panel manage-dropzone">
         <Upload.Dragger
           multiple
           showUploadList={false}
@@ -124,13 +109,13 @@ export default function AttachmentScreen() {
         </Upload.Dragger>
         {uploads.map((u) => (
           <div key={u.uid} style={{ marginTop: 10 }} data-testid="upload-progress">
-            <div className="p2-hint">{u.name}</div>
+            <div className="manage-hint">{u.name}</div>
             <Progress percent={u.percent} status={u.failed ? 'exception' : u.percent >= 100 ? 'active' : 'normal'} size="small" />
           </div>
         ))}
       </div>
-      <div className="p2-panel">
-        <div className="p2-toolbar">
+      <div className="manage-panel">
+        <div className="manage-toolbar">
           <Space.Compact style={{ maxWidth: 360, flex: '1 1 220px' }}>
             <Input
               allowClear
@@ -146,7 +131,7 @@ export default function AttachmentScreen() {
               onPressEnter={search}
               data-testid="attachment-search"
             />
-            <Button icon={<SearchOutlined />} onClick={search} aria-label={t('part2.search')} />
+            <Button icon={<SearchOutlined />} onClick={search} aria-label={t('management.search')} />
           </Space.Compact>
           <AttachmentTypeSelect
             width={150}
@@ -165,14 +150,7 @@ export default function AttachmentScreen() {
           size="middle"
           locale={{ emptyText: t('attachment.empty') }}
           data-testid="attachment-list"
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZES.myAttachments,
-            total: data?.total ?? 0,
-            onChange: setPage,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-          }}
+          pagination={serverPages(page, setPage, PAGE_SIZES.myAttachments, data?.total)}
           columns={[
             {
               title: t('attachment.name'),
@@ -201,8 +179,8 @@ export default function AttachmentScreen() {
                   <Tooltip title={t('attachment.visit')}>
                     <Button type="text" size="small" icon={<ExportOutlined />} href={safeHref(a.url)} target="_blank" rel="noopener noreferrer" aria-label={t('attachment.visit')} />
                   </Tooltip>
-                  <Tooltip title={t('part2.delete')}>
-                    <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(a)} aria-label={t('part2.delete')} />
+                  <Tooltip title={t('common.delete')}>
+                    <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(a)} aria-label={t('common.delete')} />
                   </Tooltip>
                 </Space>
               ),

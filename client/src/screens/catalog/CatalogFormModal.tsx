@@ -1,10 +1,10 @@
-import type { ButtonProps } from 'antd';
 import { useEffect } from 'react';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CATALOG_NAME_MAX_CHARS } from '../../../../shared/limits';
 import { parentChoices, pathNames, type FlatCat } from './tree';
 import { useApiAction } from '../../hooks/useApiAction';
+import { FormModal } from '../itemSetting/shared/FormModal';
 
 export interface CatalogFormValues {
   cat_name: string;
@@ -50,30 +50,22 @@ export function CatalogFormModal({
   };
 
   return (
-    <Modal
+    <FormModal
       open={open}
       title={editing ? t('catalogAdmin.editTitle') : t('catalogAdmin.addTitle')}
-      okText={t('part2.save')}
-      cancelText={t('part2.cancel')}
-      okButtonProps={{ loading: busy, 'data-testid': 'catalog-form-ok' } as ButtonProps}
-      onOk={() => void submit()}
-      onCancel={onCancel}
+      form={form}
+      okTestId="catalog-form-ok"
+      busy={busy}
       destroyOnHidden
-      forceRender
+      onSubmit={submit}
+      onCancel={onCancel}
     >
-      <Form form={form} layout="vertical" onFinish={() => void submit()}>
-        <Form.Item
-          name="cat_name"
-          label={t('catalogAdmin.name')}
-          rules={[{ required: true, whitespace: true, message: t('catalogAdmin.nameRequired') }]}
-        >
-          <Input maxLength={CATALOG_NAME_MAX_CHARS} autoFocus data-testid="catalog-form-name" />
-        </Form.Item>
-        <Form.Item name="parent_cat_id" label={t('catalogAdmin.parent')} extra={t('catalogAdmin.levelsHint')}>
-          <Select options={options} showSearch={{ optionFilterProp: 'label' }} data-testid="catalog-form-parent" />
-        </Form.Item>
-        <button type="submit" hidden />
-      </Form>
-    </Modal>
+      <Form.Item name="cat_name" label={t('catalogAdmin.name')} rules={[{ required: true, whitespace: true, message: t('catalogAdmin.nameRequired') }]}>
+        <Input maxLength={CATALOG_NAME_MAX_CHARS} autoFocus data-testid="catalog-form-name" />
+      </Form.Item>
+      <Form.Item name="parent_cat_id" label={t('catalogAdmin.parent')} extra={t('catalogAdmin.levelsHint')}>
+        <Select options={options} showSearch={{ optionFilterProp: 'label' }} data-testid="catalog-form-parent" />
+      </Form.Item>
+    </FormModal>
   );
 }

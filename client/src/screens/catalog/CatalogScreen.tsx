@@ -8,7 +8,7 @@ import { catalogApi, flag, itemApi, type CatalogRow } from '../../api';
 import { useViewportWidth } from '../../hooks/useViewportWidth';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { confirmDelete, toast } from '../../ui/confirm';
 import { CatalogTree, type CatalogAction } from './CatalogTree';
 import { CatalogFormModal, type CatalogFormValues } from './CatalogFormModal';
 import { CopyCatalogModal } from './CopyCatalogModal';
@@ -65,15 +65,13 @@ export default function CatalogScreen() {
         setDialog({ kind: 'copy', cat: c });
         break;
       case 'delete':
-        confirmAction({
+        confirmDelete({
           title: t('catalogAdmin.deleteTitle', { name: c.name }),
           content: t('catalogAdmin.deleteConfirm'),
           okText: t('catalogAdmin.delete'),
-          onOk: async () => {
-            await catalogApi.remove({ item_id, cat_id: c.id });
-            toast('success', t('catalogAdmin.deleted'));
-            cats.reload();
-          },
+          doneText: t('catalogAdmin.deleted'),
+          remove: () => catalogApi.remove({ item_id, cat_id: c.id }),
+          onDone: cats.reload,
         });
         break;
     }
@@ -109,7 +107,7 @@ export default function CatalogScreen() {
         {cats.loading && !cats.data ? (
           <Skeleton active paragraph={{ rows: 5 }} />
         ) : flat.length === 0 ? (
-          <div className="p2-panel">
+          <div className="manage-panel">
             <Empty description={t('catalogAdmin.empty')}>
               <Button type="primary" icon={<FolderAddOutlined />} onClick={() => setDialog({ kind: 'form', parentId: '0' })}>
                 {t('catalogAdmin.add')}

@@ -78,8 +78,8 @@ export function CopyCatalogModal({
     <Modal
       open={open}
       title={t('catalogAdmin.copyTitle', { name: cat?.name ?? '' })}
-      okText={t('part2.confirm')}
-      cancelText={t('part2.cancel')}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ loading: busy, 'data-testid': 'copy-catalog-ok' } as ButtonProps}
       onOk={() => void submit()}
       onCancel={onCancel}
@@ -95,7 +95,7 @@ export function CopyCatalogModal({
             ]}
           />
         </Form.Item>
-        <Form.Item name="to_item_id" label={t('catalogAdmin.targetItem')} rules={[{ required: true, message: t('part2.required') }]}>
+        <Form.Item name="to_item_id" label={t('catalogAdmin.targetItem')} rules={[{ required: true, message: t('management.required') }]}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             options={items.map((i) => ({ value: String(i.item_id), label: i.item_name }))}

@@ -6,7 +6,7 @@ import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import { catalogApi, pageApi, type CatalogPage, type Id } from '../../api';
-import { toast } from '../itemSetting/shared/confirm';
+import { toast } from '../../ui/confirm';
 
 /** positions 1..n in the given order (page/sort payload) */
 export function pagePositions(pages: readonly { page_id: Id }[]): Record<string, number> {
@@ -73,7 +73,7 @@ export function SortPagesModal({ open, itemId, catId, title, onClose }: { open: 
 
   return (
     <Modal open={open} title={title} footer={null} onCancel={onClose} destroyOnHidden>
-      <p className="p2-hint">{t('catalogAdmin.sortHint')}</p>
+      <p className="manage-hint">{t('catalogAdmin.sortHint')}</p>
       {pages === null ? (
         <div style={{ textAlign: 'center', padding: 24 }}>
           <Spin />

@@ -5,7 +5,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { flag, type ItemSummary } from '../../api';
-import { avatarColor, avatarLetter, itemPath, itemTypeKey } from './itemLook';
+import { avatarLetter, itemAvatarColor, itemPath, itemTypeKey } from './itemLook';
 
 interface Props {
   item: ItemSummary;
@@ -29,7 +29,7 @@ export function ItemCard({ item, owned, sortable, onExit }: Props) {
       data-item-id={String(item.item_id)}
     >
       <div className="item-card-head">
-        <div className="item-avatar" style={{ background: avatarColor(item.item_name) }} aria-hidden="true">
+        <div className="item-avatar" style={{ background: itemAvatarColor(item.item_name) }} aria-hidden="true">
           {avatarLetter(item.item_name)}
         </div>
         <div style={{ flex: 1, minWidth: 0 }}>

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { feedback } from '../../ui/feedback';
 import { ItemCard } from './ItemCard';
 import { filterItems, ownsItem, sortPayload } from './itemLook';
+import { confirmExit } from './confirmExit';
 
 function HeaderNav() {
   const { t } = useTranslation();
@@ -86,24 +87,16 @@ export default function ItemListScreen() {
     }
   };
 
-  const exit = (item: ItemSummary) => {
-    feedback()?.modal.confirm({
-      title: t('itemList.exitTitle'),
-      content: t('itemList.exitConfirm', { name: item.item_name }),
-      okText: t('itemList.exit'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          await itemApi.exitItem(item.item_id);
-          feedback()?.message.success(t('itemList.exited'));
-          load();
-        } catch (e) {
-          if (!(e instanceof ApiError)) throw e;
-        }
-      },
+  const exit = (item: ItemSummary) =>
+    confirmExit(item.item_name, async () => {
+      try {
+        await itemApi.exitItem(item.item_id);
+        feedback()?.message.success(t('itemList.exited'));
+        load();
+      } catch (e) {
+        if (!(e instanceof ApiError)) throw e;
+      }
     });
-  };
 
   return (
     <>

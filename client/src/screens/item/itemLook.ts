@@ -4,7 +4,7 @@ import { flag, type ItemSummary } from '../../api';
 
 const PALETTE = ['#3b5bdb', '#0c8599', '#2b8a3e', '#e8590c', '#c2255c', '#7048e8', '#1971c2', '#5c940d', '#d6336c', '#f08c00'];
 
-export function avatarColor(name: string): string {
+export function itemAvatarColor(name: string): string {
   let h = 0;
   for (const ch of name) h = (h * 31 + ch.codePointAt(0)!) >>> 0;
   return PALETTE[h % PALETTE.length];

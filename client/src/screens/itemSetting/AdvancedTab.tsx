@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { itemApi } from '../../api';
 import type { ItemDetail } from '../../api/types';
 import { PasswordModal, type PasswordModalValues } from './shared/PasswordModal';
-import { toast } from './shared/confirm';
+import { toast } from '../../ui/confirm';
 import { isArchived } from './tabs';
 
 type Op = 'attorn' | 'archive' | 'delete';
@@ -39,11 +39,11 @@ export function AdvancedTab({ item }: { item: ItemDetail }) {
   return (
     <div data-testid="advanced-tab">
       <h2>{t('itemSetting.advanced.title')}</h2>
-      <p className="p2-hint">{t('itemSetting.advanced.hint')}</p>
+      <p className="manage-hint">{t('itemSetting.advanced.hint')}</p>
       {zones
         .filter((z) => z.show)
         .map((z) => (
-          <div className="p2-danger-zone" key={z.op}>
+          <div className="manage-danger-zone" key={z.op}>
             <div>
               <h3>{t(`itemSetting.advanced.${z.op}`)}</h3>
               <p>{t(`itemSetting.advanced.${z.op}Text`)}</p>
@@ -53,7 +53,7 @@ export function AdvancedTab({ item }: { item: ItemDetail }) {
             </Button>
           </div>
         ))}
-      {archived && <p className="p2-hint" style={{ marginTop: 12 }}>{t('itemSetting.advanced.alreadyArchived')}</p>}
+      {archived && <p className="manage-hint" style={{ marginTop: 12 }}>{t('itemSetting.advanced.alreadyArchived')}</p>}
       <PasswordModal
         open={op !== null}
         title={op ? t(`itemSetting.advanced.${op}`) : ''}

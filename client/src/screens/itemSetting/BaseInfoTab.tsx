@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ITEM_DESCRIPTION_MAX_CHARS, ITEM_NAME_MAX_CHARS } from '../../../../shared/limits';
 import { itemApi } from '../../api';
 import type { ItemDetail } from '../../api/types';
-import { toast } from './shared/confirm';
+import { toast } from '../../ui/confirm';
 import { isArchived, isPrivateItem, updatePayload } from './tabs';
 import { useApiAction } from '../../hooks/useApiAction';
 
@@ -26,7 +26,7 @@ export function BaseInfoTab({ item, onSaved }: { item: ItemDetail; onSaved(): vo
   const submit = async (v: Values) => {
     await run(async () => {
       await itemApi.update(updatePayload(String(item.item_id), v));
-      toast('success', t('part2.saved'));
+      toast('success', t('management.saved'));
       onSaved();
     });
   };
@@ -48,7 +48,7 @@ export function BaseInfoTab({ item, onSaved }: { item: ItemDetail; onSaved(): vo
       data-testid="base-info-form"
     >
       {archived && <Alert type="warning" showIcon title={t('itemSetting.archivedNotice')} style={{ marginBottom: 16 }} />}
-      <Form.Item name="item_name" label={t('itemSetting.name')} rules={[{ required: true, whitespace: true, message: t('part2.required') }]}>
+      <Form.Item name="item_name" label={t('itemSetting.name')} rules={[{ required: true, whitespace: true, message: t('management.required') }]}>
         <Input maxLength={ITEM_NAME_MAX_CHARS} data-testid="item-name" />
       </Form.Item>
       <Form.Item name="item_description" label={t('itemSetting.description')}>
@@ -79,7 +79,7 @@ export function BaseInfoTab({ item, onSaved }: { item: ItemDetail; onSaved(): vo
         </Form.Item>
       )}
       <Button type="primary" htmlType="submit" loading={busy} data-testid="base-info-save">
-        {t('part2.save')}
+        {t('management.save')}
       </Button>
     </Form>
   );

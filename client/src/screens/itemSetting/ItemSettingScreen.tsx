@@ -52,11 +52,11 @@ export default function ItemSettingScreen() {
           status="403"
           title={t('itemSetting.noPermission')}
           data-testid="item-setting-denied"
-          extra={<Button onClick={() => navigate('/item/index')}>{t('part2.myItems')}</Button>}
+          extra={<Button onClick={() => navigate('/item/index')}>{t('management.myItems')}</Button>}
         />
       ) : (
         <Tabs
-          className="p2-tabs"
+          className="manage-tabs"
           tabPlacement={narrow ? 'top' : 'start'}
           activeKey={active}
           onChange={(k) => setParams({ tab: k }, { replace: true })}
@@ -68,7 +68,7 @@ export default function ItemSettingScreen() {
                 {icons[k]} {t(`itemSetting.tabs.${k}`)}
               </span>
             ),
-            children: <div className="p2-panel">{panes[k]()}</div>,
+            children: <div className="manage-panel">{panes[k]()}</div>,
           }))}
         />
       )}

@@ -8,7 +8,7 @@ import { catalogApi, peopleApi, type Id, type ItemMember, type TeamItem } from '
 import { formatTime } from '../../ui/time';
 import { UserSelect } from './shared/UserSelect';
 import { useLoad } from './shared/useLoad';
-import { confirmAction, toast } from './shared/confirm';
+import { confirmDelete, toast } from '../../ui/confirm';
 import { authorityLabel, authorityOptions, catalogLabel, catalogOptions } from './authority';
 import { TeamItemMembersModal } from './TeamItemMembersModal';
 import { useApiAction } from '../../hooks/useApiAction';
@@ -38,15 +38,11 @@ export function MembersTab({ itemId }: { itemId: string }) {
   };
 
   const remove = (m: ItemMember) =>
-    confirmAction({
+    confirmDelete({
       title: t('itemSetting.members.deleteTitle', { name: m.username }),
       content: t('itemSetting.members.deleteConfirm'),
-      okText: t('part2.delete'),
-      onOk: async () => {
-        await peopleApi.deleteMember({ item_id: itemId, item_member_id: m.item_member_id });
-        toast('success', t('part2.deleted'));
-        members.reload();
-      },
+      remove: () => peopleApi.deleteMember({ item_id: itemId, item_member_id: m.item_member_id }),
+      onDone: members.reload,
     });
 
   return (
@@ -84,11 +80,11 @@ export function MembersTab({ itemId }: { itemId: string }) {
         data-testid="member-list"
         columns={[
           {
-            title: t('part2.username'),
+            title: t('management.username'),
             render: (_, m) => (
               <span>
                 {m.username}
-                {m.name && m.name !== m.username ? <span className="p2-hint"> ({m.name})</span> : null}
+                {m.name && m.name !== m.username ? <span className="manage-hint"> ({m.name})</span> : null}
               </span>
             ),
           },
@@ -101,12 +97,12 @@ export function MembersTab({ itemId }: { itemId: string }) {
             ),
           },
           { title: t('itemSetting.members.catalog'), render: (_, m) => catalogLabel(t, cats.data, m.cat_id, (m as { cat_name?: string }).cat_name) },
-          { title: t('part2.addedAt'), dataIndex: 'addtime', responsive: ['md'], render: (v) => formatTime(v) },
+          { title: t('management.addedAt'), dataIndex: 'addtime', responsive: ['md'], render: (v) => formatTime(v) },
           {
             title: '',
             width: 60,
             render: (_, m) => (
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(m)} data-testid={`member-delete-${m.username}`} />
+              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(m)} data-testid={`member-delete-${m.username}`} />
             ),
           },
         ]}
@@ -140,21 +136,17 @@ function TeamsSection({ itemId }: { itemId: string }) {
   };
 
   const unbind = (b: TeamItem) =>
-    confirmAction({
+    confirmDelete({
       title: t('itemSetting.teams.deleteTitle', { name: b.team_name ?? '' }),
       content: t('itemSetting.teams.deleteConfirm'),
-      okText: t('part2.delete'),
-      onOk: async () => {
-        await peopleApi.deleteTeamItem(b.id);
-        toast('success', t('part2.deleted'));
-        bound.reload();
-      },
+      remove: () => peopleApi.deleteTeamItem(b.id),
+      onDone: bound.reload,
     });
 
   return (
     <div data-testid="teams-section">
       <h2>{t('itemSetting.teams.title')}</h2>
-      <p className="p2-hint">
+      <p className="manage-hint">
         {t('itemSetting.teams.hint')} <Link to="/team/index">{t('itemSetting.teams.manageTeams')}</Link>
       </p>
       <Space wrap style={{ marginBottom: 12 }}>
@@ -181,7 +173,7 @@ function TeamsSection({ itemId }: { itemId: string }) {
         data-testid="team-list"
         columns={[
           { title: t('itemSetting.teams.team'), dataIndex: 'team_name' },
-          { title: t('part2.addedAt'), dataIndex: 'addtime', responsive: ['md'], render: (v) => formatTime(v) },
+          { title: t('management.addedAt'), dataIndex: 'addtime', responsive: ['md'], render: (v) => formatTime(v) },
           {
             title: '',
             width: 200,
@@ -190,7 +182,7 @@ function TeamsSection({ itemId }: { itemId: string }) {
                 <Button size="small" icon={<SettingOutlined />} onClick={() => setAuthority({ teamId: b.team_id, name: b.team_name ?? '' })}>
                   {t('itemSetting.teams.authority')}
                 </Button>
-                <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => unbind(b)} />
+                <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => unbind(b)} />
               </Space>
             ),
           },

@@ -3,7 +3,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { itemApi } from '../../api';
 import { useLoad } from './shared/useLoad';
-import { confirmAction, toast } from './shared/confirm';
+import { confirmAction, toast } from '../../ui/confirm';
 
 /** The open-API address ShowDoc's scripts post to (both URL forms work). */
 export function openApiUrl(origin: string): string {
@@ -46,12 +46,12 @@ export function OpenApiTab({ itemId }: { itemId: string }) {
       ) : (
         <Descriptions column={1} bordered size="small" style={{ marginBottom: 16 }}>
           <Descriptions.Item label="api_key">
-            <Typography.Text copyable className="p2-mono" data-testid="api-key">
+            <Typography.Text copyable className="manage-mono" data-testid="api-key">
               {k.api_key}
             </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label="api_token">
-            <Typography.Text copyable className="p2-mono" data-testid="api-token">
+            <Typography.Text copyable className="manage-mono" data-testid="api-token">
               {k.api_token}
             </Typography.Text>
           </Descriptions.Item>
@@ -61,13 +61,13 @@ export function OpenApiTab({ itemId }: { itemId: string }) {
         {t('itemSetting.openApi.reset')}
       </Button>
       <h2 style={{ marginTop: 24 }}>{t('itemSetting.openApi.helpTitle')}</h2>
-      <p className="p2-hint">{t('itemSetting.openApi.help1')}</p>
-      <p className="p2-hint">{t('itemSetting.openApi.help2')}</p>
-      <div className="p2-code" data-testid="open-api-example">
+      <p className="manage-hint">{t('itemSetting.openApi.help1')}</p>
+      <p className="manage-hint">{t('itemSetting.openApi.help2')}</p>
+      <div className="manage-code" data-testid="open-api-example">
         {curl}
       </div>
-      <p className="p2-hint">{t('itemSetting.openApi.help3')}</p>
-      <p className="p2-hint">{t('itemSetting.openApi.help4')}</p>
+      <p className="manage-hint">{t('itemSetting.openApi.help3')}</p>
+      <p className="manage-hint">{t('itemSetting.openApi.help4')}</p>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { RECYCLE_RETENTION_DAYS } from '../../../../shared/limits';
 import { pageApi, type RecycleEntry } from '../../api';
 import { formatTime } from '../../ui/time';
 import { useLoad } from './shared/useLoad';
-import { confirmAction, toast } from './shared/confirm';
+import { confirmAction, toast } from '../../ui/confirm';
 
 /** Deleted pages (30 days) with recover; recovered pages land at the item root. */
 export function RecycleTab({ itemId }: { itemId: string }) {
@@ -29,7 +29,7 @@ export function RecycleTab({ itemId }: { itemId: string }) {
   return (
     <div data-testid="recycle-tab">
       <h2>{t('itemSetting.recycle.title')}</h2>
-      <p className="p2-hint">{t('itemSetting.recycle.hint', { days: RECYCLE_RETENTION_DAYS })}</p>
+      <p className="manage-hint">{t('itemSetting.recycle.hint', { days: RECYCLE_RETENTION_DAYS })}</p>
       <Table<RecycleEntry>
         rowKey={(r) => String(r.page_id)}
         loading={list.loading && !list.data}

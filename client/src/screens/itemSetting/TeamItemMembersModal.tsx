@@ -3,7 +3,7 @@ import { Modal, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { catalogApi, peopleApi, type CatalogRow, type Id, type TeamItemMember } from '../../api';
 import { formatTime } from '../../ui/time';
-import { toast } from './shared/confirm';
+import { toast } from '../../ui/confirm';
 import { authorityOptions, catalogOptions } from './authority';
 
 /** Per-team-member authority and catalog for one item bound to a team (teamItemMember/*). */
@@ -41,7 +41,7 @@ export function TeamItemMembersModal({
     try {
       await peopleApi.saveTeamItemMember({ id: row.id, ...patch });
       setRows((prev) => (prev ?? []).map((r) => (r.id === row.id ? { ...r, ...patch, cat_id: patch.cat_id === undefined ? r.cat_id : Number(patch.cat_id) } : r)));
-      toast('success', t('part2.saved'));
+      toast('success', t('management.saved'));
     } catch {
       // alert shown by the API client
     }
@@ -49,7 +49,7 @@ export function TeamItemMembersModal({
 
   return (
     <Modal open={open} title={title} footer={null} onCancel={onClose} width={760} destroyOnHidden>
-      <p className="p2-hint">{t('itemSetting.teams.authorityHint')}</p>
+      <p className="manage-hint">{t('itemSetting.teams.authorityHint')}</p>
       <Table<TeamItemMember>
         rowKey={(r) => String(r.id)}
         loading={rows === null}
@@ -59,7 +59,7 @@ export function TeamItemMembersModal({
         scroll={{ x: 'max-content' }}
         data-testid="team-item-members"
         columns={[
-          { title: t('part2.username'), dataIndex: 'member_username' },
+          { title: t('management.username'), dataIndex: 'member_username' },
           {
             title: t('itemSetting.members.authority'),
             width: 150,
@@ -86,7 +86,7 @@ export function TeamItemMembersModal({
               />
             ),
           },
-          { title: t('part2.addedAt'), dataIndex: 'addtime', responsive: ['md'], render: (v) => formatTime(v) },
+          { title: t('management.addedAt'), dataIndex: 'addtime', responsive: ['md'], render: (v) => formatTime(v) },
         ]}
       />
     </Modal>

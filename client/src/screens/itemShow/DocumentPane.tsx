@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Empty, Tooltip, type ButtonProps } from 'antd';
+import { Button, Empty, Tooltip } from 'antd';
 import { TextPlaceholder } from '../../components/TextPlaceholder';
 import { FullscreenExitOutlined, FullscreenOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,8 @@ import { DocArticle } from '../../components/doc/DocArticle';
 import { Toc } from '../../markdown/Toc';
 import { useMarkdown } from '../../markdown/useMarkdown';
 import { BREAKPOINTS, useViewportWidth } from '../../hooks/useViewportWidth';
-import { feedback } from '../../ui/feedback';
+import { confirmDelete } from '../../ui/confirm';
+import { confirmExit } from '../item/confirmExit';
 import { OperationBar } from './OperationBar';
 import { BackToTop } from '../../components/BackToTop';
 import type { ItemPermissions, Operation } from './permissions';
@@ -71,34 +72,22 @@ export function DocumentPane({ info, perms, pageId, itemPath, crumbs, catId, ope
       case 'attachments':
         return setDialog(op);
       case 'delete':
-        return feedback()?.modal.confirm({
+        return confirmDelete({
           title: t('itemShow.deleteTitle'),
           content: t('itemShow.deleteConfirm', { title: page?.page_title ?? '' }),
-          okText: t('common.delete'),
-          okButtonProps: { danger: true, 'data-testid': 'confirm-ok' } as ButtonProps,
-          cancelText: t('common.cancel'),
-          onOk: async () => {
-            try {
-              await pageApi.remove(pageId!);
-              feedback()?.message.success(t('itemShow.deleted'));
-              navigate(itemPath, { replace: true });
-              onMenuChanged();
-            } catch {}
+          doneText: t('itemShow.deleted'),
+          remove: () => pageApi.remove(pageId!),
+          onDone: () => {
+            navigate(itemPath, { replace: true });
+            onMenuChanged();
           },
         });
       case 'exit':
-        return feedback()?.modal.confirm({
-          title: t('itemList.exitTitle'),
-          content: t('itemList.exitConfirm', { name: info.item_name }),
-          okText: t('itemList.exit'),
-          okButtonProps: { danger: true },
-          cancelText: t('common.cancel'),
-          onOk: async () => {
-            try {
-              await itemApi.exitItem(itemId);
-              navigate('/item/index');
-            } catch {}
-          },
+        return confirmExit(info.item_name, async () => {
+          try {
+            await itemApi.exitItem(itemId);
+            navigate('/item/index');
+          } catch {}
         });
     }
   };

@@ -7,7 +7,7 @@ import { flag, peopleApi, type Notice } from '../../api';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { confirmDelete } from '../../ui/confirm';
 import { safeNoticeHtml } from './sanitize';
 
 /** Notices (spec §2): title, sender, time, unread badge; view marks read; delete after confirmation. */
@@ -30,15 +30,11 @@ export default function NoticeScreen() {
   };
 
   const remove = (n: Notice) =>
-    confirmAction({
+    confirmDelete({
       title: t('notice.deleteTitle'),
       content: n.notice_title,
-      okText: t('part2.delete'),
-      onOk: async () => {
-        await peopleApi.deleteNotice(n.notice_id);
-        toast('success', t('part2.deleted'));
-        list.reload();
-      },
+      remove: () => peopleApi.deleteNotice(n.notice_id),
+      onDone: list.reload,
     });
 
   return (
@@ -57,7 +53,7 @@ export default function NoticeScreen() {
         />
       }
     >
-      <div className="p2-panel">
+      <div className="manage-panel">
         {list.loading && !list.data ? (
           <Skeleton active paragraph={{ rows: 5 }} />
         ) : rows.length === 0 ? (
@@ -65,7 +61,7 @@ export default function NoticeScreen() {
         ) : (
           <List<Notice>
             dataSource={rows}
-            header={filter === 'all' && unread > 0 ? <span className="p2-hint">{t('notice.unreadCount', { count: unread })}</span> : undefined}
+            header={filter === 'all' && unread > 0 ? <span className="manage-hint">{t('notice.unreadCount', { count: unread })}</span> : undefined}
             data-testid="notice-list"
             renderItem={(n) => (
               <List.Item
@@ -75,7 +71,7 @@ export default function NoticeScreen() {
                   <Button key="view" type="link" size="small" icon={<EyeOutlined />} onClick={() => view(n)}>
                     {t('notice.view')}
                   </Button>,
-                  <Button key="del" type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(n)} />,
+                  <Button key="del" type="text" danger size="small" icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(n)} />,
                 ]}
               >
                 <List.Item.Meta
@@ -98,13 +94,13 @@ export default function NoticeScreen() {
           />
         )}
       </div>
-      <p className="p2-hint" style={{ marginTop: 16 }}>
+      <p className="manage-hint" style={{ marginTop: 16 }}>
         {t('notice.feedbackHint')}
       </p>
       <Modal open={!!viewing} title={viewing?.notice_title} footer={null} onCancel={() => setViewing(null)} destroyOnHidden>
         {viewing && (
           <>
-            <p className="p2-hint">
+            <p className="manage-hint">
               {viewing.from_name ? `${viewing.from_name} · ` : ''}
               {formatTime(viewing.notice_time)}
             </p>

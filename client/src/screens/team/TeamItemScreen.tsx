@@ -8,7 +8,7 @@ import { itemApi, peopleApi, type Id, type TeamItem } from '../../api';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { confirmDelete, toast } from '../../ui/confirm';
 import { TeamItemMembersModal } from '../itemSetting/TeamItemMembersModal';
 import { useTeam } from './useTeam';
 
@@ -42,21 +42,19 @@ export default function TeamItemScreen() {
   };
 
   const unbind = (r: TeamItem) =>
-    confirmAction({
+    confirmDelete({
       title: t('team.unbindTitle', { name: r.item_name ?? '' }),
       content: t('team.unbindConfirm'),
       okText: t('team.unbind'),
-      onOk: async () => {
-        await peopleApi.deleteTeamItem(r.id);
-        toast('success', t('team.unbound'));
-        bound.reload();
-      },
+      doneText: t('team.unbound'),
+      remove: () => peopleApi.deleteTeamItem(r.id),
+      onDone: bound.reload,
     });
 
   return (
     <Frame title={team ? t('team.itemsOf', { name: team.team_name }) : t('team.itemsTitle')} back="/team/index" testId="team-item-screen">
       {manage && (
-        <div className="p2-panel">
+        <div className="manage-panel">
           <h2>{t('team.bindItems')}</h2>
           <Space.Compact style={{ width: '100%', maxWidth: 620 }}>
             <Select
@@ -74,12 +72,12 @@ export default function TeamItemScreen() {
               {t('team.bind')}
             </Button>
           </Space.Compact>
-          <p className="p2-hint" style={{ marginTop: 8 }}>
+          <p className="manage-hint" style={{ marginTop: 8 }}>
             {t('team.bindHint')}
           </p>
         </div>
       )}
-      <div className="p2-panel">
+      <div className="manage-panel">
         <Table<TeamItem>
           rowKey={(r) => String(r.id)}
           loading={bound.loading && !bound.data}
@@ -89,7 +87,7 @@ export default function TeamItemScreen() {
           data-testid="team-item-list"
           columns={[
             { title: t('team.item'), render: (_, r) => <Link to={`/${r.item_id}`}>{r.item_name}</Link> },
-            { title: t('part2.addedAt'), dataIndex: 'addtime', render: (v) => formatTime(v), responsive: ['md'] },
+            { title: t('management.addedAt'), dataIndex: 'addtime', render: (v) => formatTime(v), responsive: ['md'] },
             {
               title: '',
               width: 230,

@@ -9,7 +9,7 @@ import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { UserSelect } from '../itemSetting/shared/UserSelect';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { confirmDelete, toast } from '../../ui/confirm';
 import { useTeam } from './useTeam';
 
 /** Team members: add several users at once, delete (they leave the team's items too). */
@@ -38,34 +38,30 @@ export default function TeamMemberScreen() {
   };
 
   const remove = (m: TeamMember) =>
-    confirmAction({
+    confirmDelete({
       title: t('team.memberDeleteTitle', { name: m.member_username }),
       content: t('team.memberDeleteConfirm'),
-      okText: t('part2.delete'),
-      onOk: async () => {
-        await peopleApi.deleteTeamMember(m.id);
-        toast('success', t('part2.deleted'));
-        members.reload();
-      },
+      remove: () => peopleApi.deleteTeamMember(m.id),
+      onDone: members.reload,
     });
 
   return (
     <Frame title={team ? t('team.membersOf', { name: team.team_name }) : t('team.membersTitle')} back="/team/index" testId="team-member-screen">
       {manage && (
-        <div className="p2-panel">
+        <div className="manage-panel">
           <h2>{t('team.addMembers')}</h2>
           <Space.Compact style={{ width: '100%', maxWidth: 620 }}>
             <UserSelect value={picked} onChange={setPicked} exclude={rows.map((m) => m.member_username)} testId="team-member-users" />
             <Button type="primary" icon={<UserAddOutlined />} onClick={() => void add()} loading={busy} disabled={picked.length === 0} data-testid="team-member-add">
-              {t('part2.add')}
+              {t('management.add')}
             </Button>
           </Space.Compact>
-          <p className="p2-hint" style={{ marginTop: 8 }}>
+          <p className="manage-hint" style={{ marginTop: 8 }}>
             {t('team.addMembersHint')}
           </p>
         </div>
       )}
-      <div className="p2-panel">
+      <div className="manage-panel">
         <Table<TeamMember>
           rowKey={(r) => String(r.id)}
           loading={members.loading && !members.data}
@@ -74,13 +70,13 @@ export default function TeamMemberScreen() {
           locale={{ emptyText: t('team.noMembers') }}
           data-testid="team-member-list"
           columns={[
-            { title: t('part2.username'), dataIndex: 'member_username' },
-            { title: t('part2.name'), dataIndex: 'name', responsive: ['sm'] },
-            { title: t('part2.addedAt'), dataIndex: 'addtime', render: (v) => formatTime(v), responsive: ['md'] },
+            { title: t('management.username'), dataIndex: 'member_username' },
+            { title: t('management.name'), dataIndex: 'name', responsive: ['sm'] },
+            { title: t('management.addedAt'), dataIndex: 'addtime', render: (v) => formatTime(v), responsive: ['md'] },
             {
               title: '',
               width: 60,
-              render: (_, m) => (manage ? <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('part2.delete')} onClick={() => remove(m)} /> : null),
+              render: (_, m) => (manage ? <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={() => remove(m)} /> : null),
             },
           ]}
         />

@@ -1,6 +1,6 @@
 import '../../i18n/managementTexts';
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Space, Table } from 'antd';
+import { Button, Form, Input, Space, Table } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,7 +9,8 @@ import { useViewportWidth } from '../../hooks/useViewportWidth';
 import { Frame } from '../itemSetting/shared/Frame';
 import { PasswordModal, type PasswordModalValues } from '../itemSetting/shared/PasswordModal';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { confirmAction, toast } from '../itemSetting/shared/confirm';
+import { FormModal } from '../itemSetting/shared/FormModal';
+import { confirmDelete, toast } from '../../ui/confirm';
 import { canManageTeam, ownsTeam, type TeamRow } from './rules';
 import { useApiAction } from '../../hooks/useApiAction';
 
@@ -33,7 +34,7 @@ export default function TeamScreen() {
     const v = await form.validateFields();
     await run(async () => {
       await peopleApi.saveTeam({ id: editing && editing !== 'new' ? editing.id : undefined, team_name: v.team_name.trim() });
-      toast('success', t('part2.saved'));
+      toast('success', t('management.saved'));
       setEditing(null);
       teams.reload();
     });
@@ -48,15 +49,11 @@ export default function TeamScreen() {
   };
 
   const remove = (team: TeamRow) =>
-    confirmAction({
+    confirmDelete({
       title: t('team.deleteTitle', { name: team.team_name }),
       content: t('team.deleteConfirm'),
-      okText: t('part2.delete'),
-      onOk: async () => {
-        await peopleApi.deleteTeam(team.id);
-        toast('success', t('part2.deleted'));
-        teams.reload();
-      },
+      remove: () => peopleApi.deleteTeam(team.id),
+      onDone: teams.reload,
     });
 
   return (
@@ -70,7 +67,7 @@ export default function TeamScreen() {
         </Button>
       }
     >
-      <p className="p2-hint">{t('team.hint')}</p>
+      <p className="manage-hint">{t('team.hint')}</p>
       <Table<TeamRow>
         rowKey={(r) => String(r.id)}
         loading={teams.loading && !teams.data}
@@ -104,8 +101,8 @@ export default function TeamScreen() {
             render: (_, r) =>
               canManageTeam(r) ? (
                 <Space size={2} wrap>
-                  <Button size="small" type="text" icon={<EditOutlined />} onClick={() => openEdit(r)} aria-label={t('part2.edit')}>
-                    {narrow ? null : t('part2.edit')}
+                  <Button size="small" type="text" icon={<EditOutlined />} onClick={() => openEdit(r)} aria-label={t('management.edit')}>
+                    {narrow ? null : t('management.edit')}
                   </Button>
                   {ownsTeam(r) && (
                     <Button size="small" type="text" icon={<SwapOutlined />} onClick={() => setAttorn(r)} aria-label={t('team.transfer')}>
@@ -113,8 +110,8 @@ export default function TeamScreen() {
                     </Button>
                   )}
                   {ownsTeam(r) && (
-                    <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(r)} aria-label={t('part2.delete')}>
-                      {narrow ? null : t('part2.delete')}
+                    <Button size="small" type="text" danger icon={<DeleteOutlined />} onClick={() => remove(r)} aria-label={t('common.delete')}>
+                      {narrow ? null : t('common.delete')}
                     </Button>
                   )}
                 </Space>
@@ -122,23 +119,11 @@ export default function TeamScreen() {
           },
         ]}
       />
-      <Modal
-        open={editing !== null}
-        title={editing === 'new' ? t('team.add') : t('team.edit')}
-        okText={t('part2.save')}
-        cancelText={t('part2.cancel')}
-        okButtonProps={{ loading: busy }}
-        onOk={() => void save()}
-        onCancel={() => setEditing(null)}
-        forceRender
-      >
-        <Form form={form} layout="vertical" onFinish={() => void save()}>
-          <Form.Item name="team_name" label={t('team.name')} rules={[{ required: true, whitespace: true, message: t('part2.required') }]}>
-            <Input maxLength={100} data-testid="team-name" />
-          </Form.Item>
-          <button type="submit" hidden />
-        </Form>
-      </Modal>
+      <FormModal open={editing !== null} title={editing === 'new' ? t('team.add') : t('team.edit')} form={form} busy={busy} onSubmit={save} onCancel={() => setEditing(null)}>
+        <Form.Item name="team_name" label={t('team.name')} rules={[{ required: true, whitespace: true, message: t('management.required') }]}>
+          <Input maxLength={100} data-testid="team-name" />
+        </Form.Item>
+      </FormModal>
       <PasswordModal
         open={!!attorn}
         title={t('team.transferTitle', { name: attorn?.team_name ?? '' })}

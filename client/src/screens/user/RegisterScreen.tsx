@@ -10,7 +10,7 @@ import { CaptchaField } from '../../components/CaptchaField';
 import { useCaptcha } from '../../hooks/useCaptcha';
 import { rememberUser } from '../../session/user';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { newPasswordHelp, newPasswordRules } from '../../components/passwordRules';
+import { newPasswordHelp, newPasswordRules, repeatPasswordRules } from '../../components/passwordRules';
 import type { HomePageSetting, WaitingAccount } from '../../api/types';
 
 interface RegisterForm {
@@ -98,12 +98,7 @@ export default function RegisterScreen() {
           name="confirm_password"
           label={t('register.again')}
           dependencies={['password']}
-          rules={[
-            { required: true, message: t('register.againRequired') },
-            ({ getFieldValue }) => ({
-              validator: (_, v) => (!v || v === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('register.mismatch')))),
-            }),
-          ]}
+          rules={repeatPasswordRules('password', { required: t('register.againRequired'), mismatch: t('register.mismatch') })}
         >
           <Input.Password prefix={<LockOutlined />} size="large" autoComplete="new-password" data-testid="register-again" />
         </Form.Item>

@@ -7,7 +7,7 @@ import { ApiError, userApi } from '../../api';
 import { safeRedirect } from '../../api/redirect';
 import { AuthLayout } from '../../layout/AuthLayout';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { newPasswordHelp, newPasswordRules } from '../../components/passwordRules';
+import { newPasswordHelp, newPasswordRules, repeatPasswordRules } from '../../components/passwordRules';
 import { feedback } from '../../ui/feedback';
 
 /** The link from the reset mail: uid, email and token in the query; optional redirect. */
@@ -58,12 +58,7 @@ export default function ResetByLinkScreen() {
             name="again"
             label={t('register.again')}
             dependencies={['new_password']}
-            rules={[
-              { required: true, message: t('register.againRequired') },
-              ({ getFieldValue }) => ({
-                validator: (_, v) => (!v || v === getFieldValue('new_password') ? Promise.resolve() : Promise.reject(new Error(t('register.mismatch')))),
-              }),
-            ]}
+            rules={repeatPasswordRules('new_password', { required: t('register.againRequired'), mismatch: t('register.mismatch') })}
           >
             <Input.Password prefix={<LockOutlined />} size="large" autoComplete="new-password" data-testid="reset-again" />
           </Form.Item>

@@ -1,6 +1,6 @@
 import '../../i18n/managementTexts';
 import { useEffect, useState } from 'react';
-import { Button, Descriptions, Form, Input, Modal, Skeleton, Space, Tag } from 'antd';
+import { Button, Descriptions, Form, Input, Skeleton, Space, Tag } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -10,10 +10,11 @@ import { forgetUser, rememberUser } from '../../session/user';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
-import { toast } from '../itemSetting/shared/confirm';
+import { FormModal } from '../itemSetting/shared/FormModal';
+import { toast } from '../../ui/confirm';
 import { emailStatus } from './emailStatus';
 import { useApiAction } from '../../hooks/useApiAction';
-import { newPasswordHelp, newPasswordRules } from '../../components/passwordRules';
+import { newPasswordHelp, newPasswordRules, repeatPasswordRules } from '../../components/passwordRules';
 
 type Dialog = 'password' | 'email' | null;
 
@@ -38,7 +39,7 @@ export default function UserSettingScreen() {
   const saveName = async (v: { name: string }) => {
     await run(async () => {
       await userApi.updateInfo({ name: v.name.trim() });
-      toast('success', t('part2.saved'));
+      toast('success', t('management.saved'));
       info.reload();
     });
   };
@@ -49,25 +50,25 @@ export default function UserSettingScreen() {
         <Skeleton active paragraph={{ rows: 5 }} />
       ) : (
         <>
-          <div className="p2-panel">
+          <div className="manage-panel">
             <h2>{t('userSetting.account')}</h2>
             <Descriptions column={1} size="small" styles={{ label: { width: 150 } }}>
-              <Descriptions.Item label={t('part2.username')}>
+              <Descriptions.Item label={t('management.username')}>
                 <strong data-testid="setting-username">{user.username}</strong>
                 {flag(user.is_ldap) && <Tag style={{ marginLeft: 8 }}>LDAP</Tag>}
               </Descriptions.Item>
               {user.reg_time ? <Descriptions.Item label={t('userSetting.registered')}>{formatTime(user.reg_time)}</Descriptions.Item> : null}
             </Descriptions>
             <Form form={nameForm} layout="vertical" onFinish={(v) => void saveName(v)} style={{ maxWidth: 420, marginTop: 12 }}>
-              <Form.Item name="name" label={t('part2.name')} extra={t('userSetting.nameHint')}>
+              <Form.Item name="name" label={t('management.name')} extra={t('userSetting.nameHint')}>
                 <Input maxLength={50} data-testid="setting-name" />
               </Form.Item>
               <Button type="primary" htmlType="submit" loading={savingName} data-testid="setting-name-save">
-                {t('part2.save')}
+                {t('management.save')}
               </Button>
             </Form>
           </div>
-          <div className="p2-panel">
+          <div className="manage-panel">
             <h2>{t('userSetting.email')}</h2>
             <Space wrap align="center">
               <span data-testid="setting-email">{user.email || t('userSetting.noEmail')}</span>
@@ -78,11 +79,11 @@ export default function UserSettingScreen() {
                 {status === 'unbound' ? t('userSetting.bindEmail') : t('userSetting.changeEmail')}
               </Button>
             </Space>
-            {status === 'unverified' && <p className="p2-hint" style={{ marginTop: 10 }}>{t('userSetting.verifyHint')}</p>}
+            {status === 'unverified' && <p className="manage-hint" style={{ marginTop: 10 }}>{t('userSetting.verifyHint')}</p>}
           </div>
-          <div className="p2-panel">
+          <div className="manage-panel">
             <h2>{t('userSetting.password')}</h2>
-            <p className="p2-hint">{t('userSetting.passwordHint')}</p>
+            <p className="manage-hint">{t('userSetting.passwordHint')}</p>
             <Button icon={<LockOutlined />} onClick={() => setDialog('password')} disabled={flag(user.is_ldap)} data-testid="change-password">
               {t('userSetting.changePassword')}
             </Button>
@@ -127,39 +128,22 @@ function PasswordDialog({ open, onClose, onDone }: { open: boolean; onClose(): v
     });
   };
   return (
-    <Modal
-      open={open}
-      title={t('userSetting.changePassword')}
-      okText={t('part2.save')}
-      cancelText={t('part2.cancel')}
-      okButtonProps={{ loading: busy }}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      forceRender
-    >
-      <Form form={form} layout="vertical" onFinish={() => void submit()}>
-        <Form.Item name="password" label={t('userSetting.oldPassword')} rules={[{ required: true, message: t('part2.required') }]}>
-          <Input.Password autoComplete="current-password" data-testid="old-password" />
-        </Form.Item>
-        <Form.Item name="new_password" label={t('userSetting.newPassword')} extra={newPasswordHelp(t)} rules={newPasswordRules(t)}>
-          <Input.Password autoComplete="new-password" data-testid="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('userSetting.confirmPassword')}
-          dependencies={['new_password']}
-          rules={[
-            { required: true, message: t('part2.required') },
-            ({ getFieldValue }) => ({
-              validator: (_, v) => (!v || v === getFieldValue('new_password') ? Promise.resolve() : Promise.reject(new Error(t('userSetting.passwordsDiffer')))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" data-testid="confirm-password" />
-        </Form.Item>
-        <button type="submit" hidden />
-      </Form>
-    </Modal>
+    <FormModal open={open} title={t('userSetting.changePassword')} form={form} busy={busy} onSubmit={submit} onCancel={onClose}>
+      <Form.Item name="password" label={t('userSetting.oldPassword')} rules={[{ required: true, message: t('management.required') }]}>
+        <Input.Password autoComplete="current-password" data-testid="old-password" />
+      </Form.Item>
+      <Form.Item name="new_password" label={t('userSetting.newPassword')} extra={newPasswordHelp(t)} rules={newPasswordRules(t)}>
+        <Input.Password autoComplete="new-password" data-testid="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={t('userSetting.confirmPassword')}
+        dependencies={['new_password']}
+        rules={repeatPasswordRules('new_password', { required: t('management.required'), mismatch: t('userSetting.passwordsDiffer') })}
+      >
+        <Input.Password autoComplete="new-password" data-testid="confirm-password" />
+      </Form.Item>
+    </FormModal>
   );
 }
 
@@ -179,32 +163,20 @@ function EmailDialog({ open, current, onClose, onDone }: { open: boolean; curren
     });
   };
   return (
-    <Modal
-      open={open}
-      title={t('userSetting.bindEmail')}
-      okText={t('part2.save')}
-      cancelText={t('part2.cancel')}
-      okButtonProps={{ loading: busy }}
-      onOk={() => void submit()}
-      onCancel={onClose}
-      forceRender
-    >
-      <Form form={form} layout="vertical" onFinish={() => void submit()}>
-        <Form.Item
-          name="email"
-          label={t('userSetting.emailAddress')}
-          rules={[
-            { required: true, message: t('part2.required') },
-            { type: 'email', message: t('userSetting.emailInvalid') },
-          ]}
-        >
-          <Input type="email" autoComplete="email" data-testid="email-input" />
-        </Form.Item>
-        <Form.Item name="password" label={t('part2.yourPassword')} rules={[{ required: true, message: t('part2.required') }]}>
-          <Input.Password autoComplete="current-password" data-testid="email-password" />
-        </Form.Item>
-        <button type="submit" hidden />
-      </Form>
-    </Modal>
+    <FormModal open={open} title={t('userSetting.bindEmail')} form={form} busy={busy} onSubmit={submit} onCancel={onClose}>
+      <Form.Item
+        name="email"
+        label={t('userSetting.emailAddress')}
+        rules={[
+          { required: true, message: t('management.required') },
+          { type: 'email', message: t('userSetting.emailInvalid') },
+        ]}
+      >
+        <Input type="email" autoComplete="email" data-testid="email-input" />
+      </Form.Item>
+      <Form.Item name="password" label={t('management.yourPassword')} rules={[{ required: true, message: t('management.required') }]}>
+        <Input.Password autoComplete="current-password" data-testid="email-password" />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { AppHeader } from '../../../layout/AppHeader';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import './part2.css';
+import './management.css';
 
 /** Signed-in screen frame: header, a title row with an optional back target and actions, content. */
 export function Frame({
@@ -36,13 +36,13 @@ export function Frame({
   return (
     <>
       <AppHeader />
-      <div className={`page-container p2-frame${wide ? ' p2-wide' : ''}`} data-testid={testId}>
+      <div className={`page-container manage-frame${wide ? ' manage-wide' : ''}`} data-testid={testId}>
         <div className="page-title-row">
-          <div className="p2-title">
-            {back && <Button type="text" shape="circle" icon={<ArrowLeftOutlined />} onClick={goBack} aria-label={t('part2.back')} data-testid="frame-back" />}
+          <div className="manage-title">
+            {back && <Button type="text" shape="circle" icon={<ArrowLeftOutlined />} onClick={goBack} aria-label={t('common.back')} data-testid="frame-back" />}
             <h1>{title}</h1>
           </div>
-          {extra && <div className="p2-extra">{extra}</div>}
+          {extra && <div className="manage-extra">{extra}</div>}
         </div>
         {children}
       </div>

@@ -58,8 +58,8 @@ export function PasswordModal({
     <Modal
       open={open}
       title={title}
-      okText={okText ?? t('part2.confirm')}
-      cancelText={t('part2.cancel')}
+      okText={okText ?? t('common.confirm')}
+      cancelText={t('common.cancel')}
       okButtonProps={{ danger, loading: busy, 'data-testid': 'password-modal-ok' } as ButtonProps}
       onOk={() => void submit()}
       onCancel={() => {
@@ -69,17 +69,17 @@ export function PasswordModal({
       }}
       destroyOnHidden
     >
-      {description && <p className="p2-hint">{description}</p>}
+      {description && <p className="manage-hint">{description}</p>}
       <Form form={form} layout="vertical" onFinish={() => void submit()}>
         {withUsername && (
-          <Form.Item name="username" label={usernameLabel ?? t('part2.newOwner')} rules={[{ required: true, whitespace: true, message: t('part2.required') }]}>
+          <Form.Item name="username" label={usernameLabel ?? t('management.newOwner')} rules={[{ required: true, whitespace: true, message: t('management.required') }]}>
             <Input autoComplete="off" data-testid="password-modal-username" />
           </Form.Item>
         )}
         <Form.Item
           name="password"
-          label={t('part2.yourPassword')}
-          rules={[{ required: true, message: t('part2.required') }]}
+          label={t('management.yourPassword')}
+          rules={[{ required: true, message: t('management.required') }]}
           validateStatus={error ? 'error' : undefined}
           help={error || undefined}
         >

@@ -57,7 +57,7 @@ export function UserSelect({
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const excluded = new Set(exclude.map((u) => u.toLowerCase()));
-  const notFound = searching ? <Spin size="small" /> : [...typed].length < USER_SEARCH_MIN_CHARS ? t('part2.typeTwoChars') : t('part2.noUsersEnter');
+  const notFound = searching ? <Spin size="small" /> : [...typed].length < USER_SEARCH_MIN_CHARS ? t('management.typeTwoChars') : t('management.noUsersEnter');
   return (
     <Select
       mode="tags"
@@ -66,7 +66,7 @@ export function UserSelect({
       tokenSeparators={[',', '，', ' ']}
       showSearch={{ filterOption: false, onSearch: search }}
       notFoundContent={notFound}
-      placeholder={placeholder ?? t('part2.pickUsers')}
+      placeholder={placeholder ?? t('management.pickUsers')}
       style={{ width: '100%' }}
       data-testid={testId}
       options={options

@@ -1,9 +1,10 @@
 // The page's attachments: list (5 per page), upload, delete, insert a link into the text.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Modal, Popconfirm, Space, Table, Upload } from 'antd';
+import { Button, Modal, Space, Table, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { pageApi, type Attachment } from '../../../api';
+import { confirmDelete } from '../../../ui/confirm';
 import { ATTACHMENTS_PER_PAGE } from '../limits';
 
 const listOf = (r: Attachment[] | { list: Attachment[] }) => (Array.isArray(r) ? r : (r?.list ?? []));
@@ -81,17 +82,20 @@ export function AttachmentsDialog({
                 <Button size="small" type="primary" onClick={() => onInsert(`[${row.display_name.replace(/[[\]]/g, '')}](${row.url})`)}>
                   {t('editor.attachments.insert')}
                 </Button>
-                <Popconfirm
-                  title={t('editor.attachments.confirmDelete')}
-                  onConfirm={async () => {
-                    await pageApi.deleteUploadFile({ file_id: row.file_id, page_id: pageId });
-                    await load();
-                  }}
+                <Button
+                  size="small"
+                  danger
+                  onClick={() =>
+                    confirmDelete({
+                      title: t('editor.attachments.confirmDelete'),
+                      remove: () => pageApi.deleteUploadFile({ file_id: row.file_id, page_id: pageId }),
+                      // a failed reload was shown by the API client
+                      onDone: () => void load().catch(() => {}),
+                    })
+                  }
                 >
-                  <Button size="small" danger>
-                    {t('common.delete')}
-                  </Button>
-                </Popconfirm>
+                  {t('common.delete')}
+                </Button>
               </Space>
             ),
           },

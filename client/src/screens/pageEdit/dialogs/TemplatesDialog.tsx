@@ -1,7 +1,8 @@
 // "More templates": the user's saved templates with save time and title; insert or delete.
-import { Button, Modal, Popconfirm, Space, Table } from 'antd';
+import { Button, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Template } from '../../../api';
+import { confirmDelete } from '../../../ui/confirm';
 
 export function TemplatesDialog({
   templates,
@@ -12,7 +13,7 @@ export function TemplatesDialog({
   templates: Template[] | null;
   onClose(): void;
   onInsert(content: string): void;
-  onDelete(t: Template): void;
+  onDelete(t: Template): Promise<unknown>;
 }) {
   const { t } = useTranslation();
   return (
@@ -33,11 +34,9 @@ export function TemplatesDialog({
                 <Button size="small" type="primary" onClick={() => onInsert(row.template_content)}>
                   {t('editor.templates.insert')}
                 </Button>
-                <Popconfirm title={t('editor.templates.confirmDelete')} onConfirm={() => onDelete(row)}>
-                  <Button size="small" danger>
-                    {t('common.delete')}
-                  </Button>
-                </Popconfirm>
+                <Button size="small" danger onClick={() => confirmDelete({ title: t('editor.templates.confirmDelete'), remove: () => onDelete(row) })}>
+                  {t('common.delete')}
+                </Button>
               </Space>
             ),
           },

@@ -1,14 +1,10 @@
 // Texts of the management screens (item settings, catalogs, notices, teams, attachments,
-// personal settings, admin console). Keys match part2.zh-CN.ts one to one.
-const part2En = {
-  part2: {
+// personal settings, admin console). Keys match management.zh-CN.ts one to one.
+const managementEn = {
+  // words the management screens share (Back, Cancel, Confirm, Delete and Deleted are in common.*)
+  management: {
     add: 'Add',
     addedAt: 'Added',
-    back: 'Back',
-    cancel: 'Cancel',
-    confirm: 'Confirm',
-    delete: 'Delete',
-    deleted: 'Deleted',
     edit: 'Edit',
     myItems: 'My items',
     name: 'Name',
@@ -366,4 +362,4 @@ const part2En = {
   },
 };
 
-export default part2En;
+export default managementEn;

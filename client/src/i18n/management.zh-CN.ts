@@ -1,15 +1,10 @@
-// 管理类界面（项目设置、目录、消息、团队、附件、个人设置、管理后台）的中文文本，键与 part2.en.ts 一一对应。
-import type part2En from './part2.en';
+// 管理类界面（项目设置、目录、消息、团队、附件、个人设置、管理后台）的中文文本，键与 management.en.ts 一一对应。
+import type managementEn from './management.en';
 
-const part2ZhCN: typeof part2En = {
-  part2: {
+const managementZhCN: typeof managementEn = {
+  management: {
     add: '添加',
     addedAt: '添加时间',
-    back: '返回',
-    cancel: '取消',
-    confirm: '确定',
-    delete: '删除',
-    deleted: '已删除',
     edit: '编辑',
     myItems: '我的项目',
     name: '姓名',
@@ -367,4 +362,4 @@ const part2ZhCN: typeof part2En = {
   },
 };
 
-export default part2ZhCN;
+export default managementZhCN;

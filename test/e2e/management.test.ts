@@ -1,7 +1,7 @@
 // Management screens in the browser (spec §2): item settings, catalog management (drag to re-parent,
 // checked through the API), notices, teams, attachments (upload with the file input), personal
 // settings and the admin console, against a real server; screenshots in English and Chinese at
-// 1280 and 390 px go to .tmp/screenshots/part2-*.png.
+// 1280 and 390 px go to .tmp/screenshots/management-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startE2EServer, type E2EServer } from './helpers/server';
@@ -23,8 +23,8 @@ async function ok<T = any>(route: string, body: Record<string, string | number>,
 beforeAll(async () => {
   server = await startE2EServer();
   browser = await launchBrowser();
-  admin = await registerUser(server, 'p2_admin'); // first account: administrator
-  bob = await registerUser(server, 'p2_bob');
+  admin = await registerUser(server, 'mgmt_admin'); // first account: administrator
+  bob = await registerUser(server, 'mgmt_bob');
   ids.item = await createItem(server, admin, { item_name: 'Field Guide', item_description: 'Operations handbook' });
   ids.guides = await createCatalog(server, admin, ids.item, 'Guides');
   ids.setup = await createCatalog(server, admin, ids.item, 'Setup', ids.guides);
@@ -42,7 +42,7 @@ beforeAll(async () => {
   await ok('teamMember/save', { team_id: ids.team, member_username: bob.username }, admin.token);
   await ok('teamItem/save', { team_id: ids.team, item_id: ids.item }, admin.token);
   ids.archive = await createItem(server, admin, { item_name: 'Archive Me' });
-  await registerUser(server, 'p2_carol');
+  await registerUser(server, 'mgmt_carol');
   // a notice for bob: an item transferred to him
   const gift = await createItem(server, admin, { item_name: 'Gift Item' });
   await ok('item/attorn', { item_id: gift, username: bob.username, password: admin.password }, admin.token);
@@ -96,11 +96,11 @@ async function stableBox(page: Page, testId: string) {
 }
 
 /**
- * Screenshots of one screen: English at 1280 px and Chinese at 390 px (PART2_SCREENSHOTS=all adds
+ * Screenshots of one screen: English at 1280 px and Chinese at 390 px (MANAGEMENT_SCREENSHOTS=all adds
  * the other two combinations); each shot also asserts the page logged no error.
  */
 const SHOTS: Array<[string, 'en' | 'zh', number]> =
-  process.env.PART2_SCREENSHOTS === 'all'
+  process.env.MANAGEMENT_SCREENSHOTS === 'all'
     ? [
         ['en-US', 'en', 1280],
         ['en-US', 'en', 390],
@@ -122,7 +122,7 @@ async function shoot(user: TestUser, path: string, testId: string, name: string,
     await page.getByTestId(testId).waitFor({ timeout: 20_000 });
     if (ready) await ready(page);
     await page.waitForTimeout(300);
-    await screenshot(page, `part2-${name}-${lang}-${width}`);
+    await screenshot(page, `management-${name}-${lang}-${width}`);
     expect(errors).toEqual([]);
     await context.close();
   }
@@ -135,7 +135,7 @@ describe('item settings', () => {
     const errors = watchErrors(page);
     expect(await page.getByTestId('item-name').inputValue()).toBe('Field Guide');
     await page.getByTestId('tab-members').click();
-    await page.getByTestId('member-list').getByText('p2_bob').waitFor();
+    await page.getByTestId('member-list').getByText('mgmt_bob').waitFor();
     await page.getByTestId('team-list').getByText('Writers').waitFor();
     await page.getByTestId('tab-openApi').click();
     const key = await ok<{ api_key: string }>('item/getKey', { item_id: ids.item }, admin.token);
@@ -159,38 +159,36 @@ describe('item settings', () => {
     const context = await contextFor(admin);
     const page = await open(context, `/item/setting/${ids.item}?tab=members`, 'member-list');
     await page.getByTestId('member-users').click();
-    await page.keyboard.type('p2_car');
-    await page.locator('.ant-select-item-option', { hasText: 'p2_carol' }).click();
+    await page.keyboard.type('mgmt_car');
+    await page.locator('.ant-select-item-option', { hasText: 'mgmt_carol' }).click();
     await page.keyboard.press('Escape');
     await page.getByTestId('member-add').click();
-    await page.getByTestId('member-list').getByText('p2_carol').waitFor();
+    await page.getByTestId('member-list').getByText('mgmt_carol').waitFor();
     const members = await ok<Array<{ username: string; member_group_id: number }>>('member/getList', { item_id: ids.item }, admin.token);
-    expect(members.find((m) => m.username === 'p2_carol')?.member_group_id).toBe(1);
+    expect(members.find((m) => m.username === 'mgmt_carol')?.member_group_id).toBe(1);
     await context.close();
   });
 
   it('suggests only people the user works with, and adds anyone else by the exact username', async () => {
     const own = await createItem(server, bob, { item_name: 'Bob notes' });
-    const stranger = await registerUser(server, 'p2_dan');
+    const stranger = await registerUser(server, 'mgmt_dan');
     const context = await contextFor(bob);
     const page = await open(context, `/item/setting/${own}?tab=members`, 'member-list');
     await page.getByTestId('member-users').click();
     await page.getByText('Type at least 2 characters of a username').waitFor();
-    // p2_admin shares an item and a team with bob; p2_dan shares nothing
-    await page.keyboard.type('p2_');
-    await page.locator('.ant-select-item-option', { hasText: 'p2_admin' }).waitFor();
-    expect(await page.locator('.ant-select-item-option', { hasText: 'p2_dan' }).count()).toBe(0);
-    await page.keyboard.press('Backspace');
-    await page.keyboard.press('Backspace');
-    await page.keyboard.press('Backspace');
+    // mgmt_admin shares an item and a team with bob; mgmt_dan shares nothing
+    await page.keyboard.type('mgmt_');
+    await page.locator('.ant-select-item-option', { hasText: 'mgmt_admin' }).waitFor();
+    expect(await page.locator('.ant-select-item-option', { hasText: 'mgmt_dan' }).count()).toBe(0);
+    for (let i = 0; i < 'mgmt_'.length; i++) await page.keyboard.press('Backspace');
     await page.keyboard.type(stranger.username);
     await page.keyboard.press('Enter');
-    await screenshot(page, 'part2-member-picker-exact-name-en-1280');
+    await screenshot(page, 'management-member-picker-exact-name-en-1280');
     await page.keyboard.press('Escape');
     await page.getByTestId('member-add').click();
-    await page.getByTestId('member-list').getByText('p2_dan').waitFor();
+    await page.getByTestId('member-list').getByText('mgmt_dan').waitFor();
     const members = await ok<Array<{ username: string }>>('member/getList', { item_id: own }, bob.token);
-    expect(members.map((m) => m.username)).toContain('p2_dan');
+    expect(members.map((m) => m.username)).toContain('mgmt_dan');
     await context.close();
   });
 
@@ -304,7 +302,7 @@ describe('teams', () => {
     const page = await open(context, '/team/index', 'team-list');
     await page.getByTestId('team-list').getByText('Writers').waitFor();
     await page.getByTestId(`team-members-${ids.team}`).click();
-    await page.getByTestId('team-member-list').getByText('p2_bob').waitFor();
+    await page.getByTestId('team-member-list').getByText('mgmt_bob').waitFor();
     await page.goto(`${server.url}/team/item/${ids.team}`);
     await page.getByTestId('team-item-list').getByText('Field Guide').waitFor();
     await context.close();
@@ -321,7 +319,7 @@ describe('my attachments', () => {
     const context = await contextFor(admin);
     const page = await open(context, '/attachment/index', 'attachment-list');
     await page.getByTestId('attachment-list').getByText('readme-first.txt').waitFor();
-    await page.locator('[data-testid="attachment-drop"] input[type=file], .p2-dropzone input[type=file]').first().setInputFiles({
+    await page.locator('[data-testid="attachment-drop"] input[type=file], .manage-dropzone input[type=file]').first().setInputFiles({
       name: 'second-file.txt',
       mimeType: 'text/plain',
       buffer: Buffer.from('second'),
@@ -358,13 +356,13 @@ describe('notices, personal settings', () => {
   it('shows the account', async () => {
     const context = await contextFor(admin);
     const settings = await open(context, '/user/setting', 'setting-username');
-    expect(await settings.getByTestId('setting-username').textContent()).toBe('p2_admin');
+    expect(await settings.getByTestId('setting-username').textContent()).toBe('mgmt_admin');
     await settings.getByTestId('email-status').waitFor();
     await context.close();
   });
 
   it('changes the password: a wrong current one is refused and the dialog stays; the right one signs out', async () => {
-    const dave = await registerUser(server, 'p2_dave');
+    const dave = await registerUser(server, 'mgmt_dave');
     const context = await contextFor(dave);
     const page = await open(context, '/user/setting', 'change-password');
     await page.getByTestId('change-password').click();
@@ -375,7 +373,7 @@ describe('notices, personal settings', () => {
     await save.click();
     await page.locator('.quire-error-message').getByText('Old password is wrong').waitFor();
     await page.waitForTimeout(400); // the message slides in
-    await screenshot(page, 'part2-password-refused-en-1280');
+    await screenshot(page, 'management-password-refused-en-1280');
     // the dialog stays open and can be sent again
     await page.getByTestId('old-password').fill(dave.password);
     await expect.poll(() => save.getAttribute('class')).not.toContain('ant-btn-loading');
@@ -397,7 +395,7 @@ describe('admin console', () => {
   it('shows users to the administrator and the LDAP and storage forms in the settings', async () => {
     const context = await contextFor(admin);
     const page = await open(context, '/admin/index', 'admin-user-list');
-    await page.getByTestId('admin-user-list').getByText('p2_bob').waitFor();
+    await page.getByTestId('admin-user-list').getByText('mgmt_bob').waitFor();
     await page.goto(`${server.url}/admin/index?tab=items`);
     await page.getByTestId('admin-item-list').getByText('Field Guide 2').waitFor();
     await page.goto(`${server.url}/admin/index?tab=settings`);
@@ -405,7 +403,7 @@ describe('admin console', () => {
     await page.getByTestId('ldap-form').waitFor();
     await page.getByTestId('oss-open').click();
     await page.getByTestId('oss-form').waitFor();
-    await screenshot(page, 'part2-admin-settings-open-en-1280');
+    await screenshot(page, 'management-admin-settings-open-en-1280');
     await context.close();
   });
 
@@ -427,7 +425,7 @@ describe('admin console', () => {
   });
 
   it('looks right in both languages and widths', async () => {
-    await shoot(admin, '/admin/index', 'admin-user-list', 'admin-users', (p) => p.getByText('p2_bob').first().waitFor());
+    await shoot(admin, '/admin/index', 'admin-user-list', 'admin-users', (p) => p.getByText('mgmt_bob').first().waitFor());
     await shoot(admin, '/admin/index?tab=settings', 'admin-settings-form', 'admin-settings');
   });
 });
