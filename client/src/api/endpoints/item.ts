@@ -2,7 +2,7 @@
 import { ErrorCode } from '@shared/errors';
 import type * as itemApi from '@shared/api/item';
 import type { ParamsIn } from '@shared/api/contract';
-import { apiUrl, call, callAction, upload } from '../http';
+import { apiUrl, callAction, upload } from '../http';
 import type { Id } from '../types';
 import type * as itemSearchApi from '@shared/api/item/search';
 
