@@ -5,7 +5,7 @@ import globals from 'globals';
 // ---------------------------------------------------------------------------------------------
 // The house rules of docs/ARCHITECTURE.md, checked on every `npm run lint`.
 // Data flows one way: http → api → policies / domain / presenters → repositories (server/db).
-// realtime, listeners and workers enter the way api does. Each layer lists what it must not import
+// realtime, listeners, workers and the operator CLI enter the way api does. Each layer lists what it must not import
 // (relative import specifiers, matched by regular expression).
 // ---------------------------------------------------------------------------------------------
 
@@ -68,6 +68,12 @@ export default tseslint.config(
     },
   },
   // --- layers (tests beside the code may reach further: they set up what they test) ---
+  // Every server file outside the layers below (app.ts, deps.ts, jobs/, …) still keeps SQL out.
+  {
+    files: ['server/**/*.ts', 'workers/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict([noSchemaValues], drizzle(SQL_ONLY_IN_REPOS)),
+  },
   {
     files: ['server/domain/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -99,7 +105,7 @@ export default tseslint.config(
     rules: restrict([noRealtime, noListeners, noWorkers, noSchemaValues, noRepos], drizzle(SQL_ONLY_IN_REPOS)),
   },
   {
-    files: ['server/realtime/**/*.ts', 'server/listeners/**/*.ts', 'workers/**/*.ts'],
+    files: ['server/realtime/**/*.ts', 'server/listeners/**/*.ts', 'workers/**/*.ts', 'server/cli/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: restrict([noHttp, noApi, noSchemaValues, noRepos], drizzle(SQL_ONLY_IN_REPOS)),
   },
