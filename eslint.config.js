@@ -35,6 +35,13 @@ const frameworks = [
   { name: 'bullmq', message: 'BullMQ belongs to workers/.' },
 ];
 
+const sharedApiTypesOnly = {
+  regex: '^@shared/api(/|$)',
+  allowTypeImports: true,
+  message: 'The client imports shared/api as types only (`import type`): its zod schemas must not enter the bundle.',
+};
+const noApiTypes = { message: 'client/src/api/types.ts is gone: answer types come from @shared/api/<controller>, Id/Flag/flag/sameId from the api barrel (api/ids.ts).' };
+
 const restrict = (patterns, paths = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }],
 });
@@ -113,6 +120,17 @@ export default tseslint.config(
     files: ['server/http/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: restrict([noApi, noRealtime, noListeners, noWorkers, noPolicies, noPresenters, noSchemaValues], drizzle(SQL_ONLY_IN_REPOS)),
+  },
+  // --- the client reads the answer shapes of shared/api as types only: its zod schemas stay out of the
+  // bundle. Answer types come straight from @shared/api/<controller>, the id and flag helpers from
+  // api/ids.ts (through the api barrel); a client-side list of answer types (api/types.ts) is gone for good.
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    rules: restrict([sharedApiTypesOnly, { ...noApiTypes, regex: '^(\\.\\.?/)+api/types$' }]),
+  },
+  {
+    files: ['client/src/api/**/*.{ts,tsx}'],
+    rules: restrict([sharedApiTypesOnly, { ...noApiTypes, regex: '^(\\.\\.?/)+types$' }]),
   },
   // --- grant fields: decided in policies, loaded by repositories, shown by presenters ---
   {

@@ -1,4 +1,5 @@
-// Every endpoint of spec §7, grouped by controller. Screens import from here.
+// Every endpoint of spec §7, grouped by controller. Screens import from here; the shapes of the answers
+// they import as types straight from @shared/api/<controller>.
 export * as commonApi from './endpoints/common';
 export * as userApi from './endpoints/user';
 export * as itemApi from './endpoints/item';
@@ -7,5 +8,4 @@ export * as pageApi from './endpoints/page';
 export * as peopleApi from './endpoints/people';
 export * as adminApi from './endpoints/admin';
 export { ApiError, call, quietly, configureApiClient } from './http';
-export type * from './types';
-export { flag, sameId } from './types';
+export { flag, sameId, type Flag, type Id } from './ids';
