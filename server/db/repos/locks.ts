@@ -5,6 +5,7 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { pageLocks } from '../schema';
+import { firstRow } from './rows';
 
 export type LockRow = typeof pageLocks.$inferSelect;
 
@@ -27,9 +28,8 @@ const unchanged = (seen: LockRow) =>
   and(eq(pageLocks.id, seen.id), eq(pageLocks.lockUid, seen.lockUid), eq(pageLocks.mode, seen.mode), eq(pageLocks.lockTo, seen.lockTo));
 
 /** the page's lock row, live or expired */
-export async function findByPage(db: DbOrTx, pageId: number): Promise<LockRow | undefined> {
-  const [row] = await db.select().from(pageLocks).where(eq(pageLocks.pageId, pageId)).limit(1);
-  return row;
+export function findByPage(db: DbOrTx, pageId: number): Promise<LockRow | undefined> {
+  return firstRow(db, pageLocks, eq(pageLocks.pageId, pageId));
 }
 
 /** Removes the row if it is (still) expired at `now`. */

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { notices } from '../schema';
+import { anyRow } from './rows';
 
 export type NoticeRow = typeof notices.$inferSelect;
 
@@ -58,13 +59,8 @@ export async function lockKey(tx: DbOrTx, key: string): Promise<void> {
 }
 
 /** Whether a user has a notice about this object (a job's, keyed on its id). */
-export async function existsForObject(db: DbOrTx, toUid: number, objectType: string): Promise<boolean> {
-  const [hit] = await db
-    .select({ id: notices.noticeId })
-    .from(notices)
-    .where(and(eq(notices.toUid, toUid), eq(notices.objectType, objectType)))
-    .limit(1);
-  return !!hit;
+export function existsForObject(db: DbOrTx, toUid: number, objectType: string): Promise<boolean> {
+  return anyRow(db, notices, and(eq(notices.toUid, toUid), eq(notices.objectType, objectType)));
 }
 
 /** Whether a user was told since `since` that this editor edited this page. */

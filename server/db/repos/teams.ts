@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { items, teamItemMembers, teamItems, teamMembers, teams, users } from '../schema';
 import { MEMBER_GROUP } from '../../../shared/limits';
+import { firstRow } from './rows';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
@@ -23,9 +24,8 @@ const lostColumns = { itemId: teamItemMembers.itemId, uid: teamItemMembers.membe
 
 // --- teams ------------------------------------------------------------------------------------
 
-export async function findTeam(db: DbOrTx, teamId: number): Promise<TeamRow | undefined> {
-  const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
-  return row;
+export function findTeam(db: DbOrTx, teamId: number): Promise<TeamRow | undefined> {
+  return firstRow(db, teams, eq(teams.id, teamId));
 }
 
 /** Teams the user owns or has joined, newest first. */
@@ -150,18 +150,12 @@ export function insertMembers(db: DbOrTx, rows: NewTeamMember[]): Promise<TeamMe
   return db.insert(teamMembers).values(rows).onConflictDoNothing().returning();
 }
 
-export async function findMember(db: DbOrTx, id: number): Promise<TeamMemberRow | undefined> {
-  const [row] = await db.select().from(teamMembers).where(eq(teamMembers.id, id)).limit(1);
-  return row;
+export function findMember(db: DbOrTx, id: number): Promise<TeamMemberRow | undefined> {
+  return firstRow(db, teamMembers, eq(teamMembers.id, id));
 }
 
-export async function findMembership(db: DbOrTx, teamId: number, uid: number): Promise<TeamMemberRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.memberUid, uid)))
-    .limit(1);
-  return row;
+export function findMembership(db: DbOrTx, teamId: number, uid: number): Promise<TeamMemberRow | undefined> {
+  return firstRow(db, teamMembers, and(eq(teamMembers.teamId, teamId), eq(teamMembers.memberUid, uid)));
 }
 
 /** Removes a member row and every grant the team gave that user; returns the grants taken away. */
@@ -260,18 +254,12 @@ export function insertBindings(db: DbOrTx, teamId: number, itemIds: number[], no
     .returning();
 }
 
-export async function findBinding(db: DbOrTx, id: number): Promise<TeamItemRow | undefined> {
-  const [row] = await db.select().from(teamItems).where(eq(teamItems.id, id)).limit(1);
-  return row;
+export function findBinding(db: DbOrTx, id: number): Promise<TeamItemRow | undefined> {
+  return firstRow(db, teamItems, eq(teamItems.id, id));
 }
 
-export async function findBindingOf(db: DbOrTx, teamId: number, itemId: number): Promise<TeamItemRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(teamItems)
-    .where(and(eq(teamItems.teamId, teamId), eq(teamItems.itemId, itemId)))
-    .limit(1);
-  return row;
+export function findBindingOf(db: DbOrTx, teamId: number, itemId: number): Promise<TeamItemRow | undefined> {
+  return firstRow(db, teamItems, and(eq(teamItems.teamId, teamId), eq(teamItems.itemId, itemId)));
 }
 
 /** Unbinds an item and removes every grant the team gave on it; returns the grants taken away. */
@@ -304,9 +292,8 @@ export async function listItemGrants(db: DbOrTx, teamId: number, itemId: number)
   return rows.map((r) => ({ ...r.m, name: r.name ?? '' }));
 }
 
-export async function findItemGrant(db: DbOrTx, id: number): Promise<TeamItemMemberRow | undefined> {
-  const [row] = await db.select().from(teamItemMembers).where(eq(teamItemMembers.id, id)).limit(1);
-  return row;
+export function findItemGrant(db: DbOrTx, id: number): Promise<TeamItemMemberRow | undefined> {
+  return firstRow(db, teamItemMembers, eq(teamItemMembers.id, id));
 }
 
 export interface ItemGrantChange {
