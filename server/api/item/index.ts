@@ -128,6 +128,13 @@ async function managed(req: Asker, itemId: string, opts: { change?: boolean } = 
   return access;
 }
 
+/** The managed item, once the item owner's login password is proven: delete, archive and transfer need it, whoever asks. */
+async function managedWithOwnerPassword(req: ActionRequest, p: { item_id: string; password: string }): Promise<ItemRow> {
+  const { item } = await managed(req, p.item_id);
+  await checkOwnerPasswordThrottled(req.deps, req.me().uid, item.uid, p.password);
+  return item;
+}
+
 const detail = action(api.detail, {
   auth: 'required',
   async run(req, p) {
@@ -153,9 +160,7 @@ const update = action(api.update, {
 const del = action(api.remove, {
   auth: 'required',
   async run(req, p) {
-    const { item } = await managed(req, p.item_id);
-    // delete, archive and transfer need the item owner's login password, whoever asks
-    await checkOwnerPasswordThrottled(req.deps, req.me().uid, item.uid, p.password);
+    const item = await managedWithOwnerPassword(req, p);
     await deleteItem(req.deps, item);
     return [];
   },
@@ -164,8 +169,7 @@ const del = action(api.remove, {
 const archive = action(api.archive, {
   auth: 'required',
   async run(req, p) {
-    const { item } = await managed(req, p.item_id);
-    await checkOwnerPasswordThrottled(req.deps, req.me().uid, item.uid, p.password);
+    const item = await managedWithOwnerPassword(req, p);
     await archiveItem(req.deps, item);
     return [];
   },
@@ -174,8 +178,7 @@ const archive = action(api.archive, {
 const attorn = action(api.attorn, {
   auth: 'required',
   async run(req, p) {
-    const { item } = await managed(req, p.item_id);
-    await checkOwnerPasswordThrottled(req.deps, req.me().uid, item.uid, p.password);
+    const item = await managedWithOwnerPassword(req, p);
     const to = p.username ? await findUserByName(req.deps, p.username) : undefined;
     if (!to) throw new ApiError(ErrorCode.USER_NOT_FOUND, 'User {username} does not exist', { username: p.username });
     return presentItemDetail(await attornItem(req.deps, item, { uid: to.uid, username: to.username }));
