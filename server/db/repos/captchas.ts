@@ -2,14 +2,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { captchas } from '../schema';
-import { deleteExpired as deleteExpiredRows, unexpired } from './expiry';
+import { deleteExpired as deleteExpiredRows, insertClearingExpired, unexpired } from './expiry';
 
 export type CaptchaRow = typeof captchas.$inferSelect;
 
 /** Stores a captcha; expired ones go on the way. */
-export async function insert(db: DbOrTx, c: CaptchaRow, now: number): Promise<void> {
-  await deleteExpiredRows(db, captchas, now);
-  await db.insert(captchas).values(c);
+export function insert(db: DbOrTx, c: CaptchaRow, now: number): Promise<void> {
+  return insertClearingExpired(db, captchas, c, now);
 }
 
 /** an unexpired captcha (to draw it again) */

@@ -2,14 +2,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { downloadTickets } from '../schema';
-import { deleteExpired as deleteExpiredRows, unexpired } from './expiry';
+import { deleteExpired as deleteExpiredRows, insertClearingExpired, unexpired } from './expiry';
 
 export type DownloadTicketRow = typeof downloadTickets.$inferSelect;
 
 /** Stores a ticket; expired ones go on the way. */
-export async function insert(db: DbOrTx, t: DownloadTicketRow, now: number): Promise<void> {
-  await deleteExpiredRows(db, downloadTickets, now);
-  await db.insert(downloadTickets).values(t);
+export function insert(db: DbOrTx, t: DownloadTicketRow, now: number): Promise<void> {
+  return insertClearingExpired(db, downloadTickets, t, now);
 }
 
 /** Uses a ticket up (atomically); its row when it was live. */

@@ -11,6 +11,12 @@ export async function deleteExpired(db: DbOrTx, table: ExpiringTable, now: numbe
   await db.delete(table).where(lt(table.expiresAt, now));
 }
 
+/** Stores a row; the rows of `table` whose expiry passed go on the way. */
+export async function insertClearingExpired<T extends ExpiringTable>(db: DbOrTx, table: T, row: T['$inferInsert'], now: number): Promise<void> {
+  await deleteExpired(db, table, now);
+  await db.insert(table).values(row);
+}
+
 /** The condition "this row has not expired at `now`". */
 export function unexpired(table: ExpiringTable, now: number): SQL {
   return gt(table.expiresAt, now);
