@@ -1,6 +1,6 @@
 // Teams: the teams themselves, their members (team_members), the items bound to them
 // (team_items) and what each member may do in each bound item (team_item_members).
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { items, teamItemMembers, teamItems, teamMembers, teams, users } from '../schema';
 import { MEMBER_GROUP } from '../../../shared/limits';
@@ -21,6 +21,14 @@ export interface LostGrant {
 }
 
 const lostColumns = { itemId: teamItemMembers.itemId, uid: teamItemMembers.memberUid };
+
+/** Deletes the grants the team gave that `which` picks (all of them when undefined); returns them. */
+function takeGrants(db: DbOrTx, teamId: number, which?: SQL): Promise<LostGrant[]> {
+  return db
+    .delete(teamItemMembers)
+    .where(and(eq(teamItemMembers.teamId, teamId), which))
+    .returning(lostColumns);
+}
 
 // --- teams ------------------------------------------------------------------------------------
 
@@ -76,7 +84,7 @@ export async function renameTeam(db: DbOrTx, teamId: number, teamName: string, n
 
 /** Deletes a team with its members, bindings and grants; returns the grants it took away. */
 export async function deleteTeam(db: DbOrTx, teamId: number): Promise<LostGrant[]> {
-  const gone = await db.delete(teamItemMembers).where(eq(teamItemMembers.teamId, teamId)).returning(lostColumns);
+  const gone = await takeGrants(db, teamId);
   await db.delete(teamItems).where(eq(teamItems.teamId, teamId));
   await db.delete(teamMembers).where(eq(teamMembers.teamId, teamId));
   await db.delete(teams).where(eq(teams.id, teamId));
@@ -161,10 +169,7 @@ export function findMembership(db: DbOrTx, teamId: number, uid: number): Promise
 /** Removes a member row and every grant the team gave that user; returns the grants taken away. */
 export async function deleteMember(db: DbOrTx, row: Pick<TeamMemberRow, 'id' | 'teamId' | 'memberUid'>): Promise<LostGrant[]> {
   await db.delete(teamMembers).where(eq(teamMembers.id, row.id));
-  return db
-    .delete(teamItemMembers)
-    .where(and(eq(teamItemMembers.teamId, row.teamId), eq(teamItemMembers.memberUid, row.memberUid)))
-    .returning(lostColumns);
+  return takeGrants(db, row.teamId, eq(teamItemMembers.memberUid, row.memberUid));
 }
 
 /** Removes a user's member rows and grants in one team (its new owner needs none). */
@@ -265,10 +270,7 @@ export function findBindingOf(db: DbOrTx, teamId: number, itemId: number): Promi
 /** Unbinds an item and removes every grant the team gave on it; returns the grants taken away. */
 export async function deleteBinding(db: DbOrTx, row: Pick<TeamItemRow, 'id' | 'teamId' | 'itemId'>): Promise<LostGrant[]> {
   await db.delete(teamItems).where(eq(teamItems.id, row.id));
-  return db
-    .delete(teamItemMembers)
-    .where(and(eq(teamItemMembers.teamId, row.teamId), eq(teamItemMembers.itemId, row.itemId)))
-    .returning(lostColumns);
+  return takeGrants(db, row.teamId, eq(teamItemMembers.itemId, row.itemId));
 }
 
 // --- what each team member may do in a bound item ---------------------------------------------
