@@ -5,7 +5,7 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { pageLocks } from '../schema';
-import { firstRow } from './rows';
+import { deleteAny, firstRow } from './rows';
 
 export type LockRow = typeof pageLocks.$inferSelect;
 
@@ -54,9 +54,8 @@ export async function replaceIfUnchanged(db: DbOrTx, seen: LockRow, hold: LockHo
 }
 
 /** Deletes the row; false when it changed since `seen` (or is gone). */
-export async function deleteIfUnchanged(db: DbOrTx, seen: LockRow): Promise<boolean> {
-  const rows = await db.delete(pageLocks).where(unchanged(seen)).returning({ id: pageLocks.id });
-  return rows.length > 0;
+export function deleteIfUnchanged(db: DbOrTx, seen: LockRow): Promise<boolean> {
+  return deleteAny(db, pageLocks, unchanged(seen));
 }
 
 /** Heartbeat: live editors' locks on these pages last until `until`. */

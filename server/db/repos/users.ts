@@ -4,7 +4,7 @@ import { and, count, eq, getTableColumns, ilike, isNull, ne, or, sql, asc, desc 
 import type { DbOrTx } from '../client';
 import { itemMembers, items, itemSort, teamItemMembers, teamMembers, teams, templates, userTokens, users } from '../schema';
 import { escapeLike } from '../like';
-import { anyRow, firstRow } from './rows';
+import { anyRow, deleteAny, firstRow } from './rows';
 
 const { password, salt, ...publicColumns } = getTableColumns(users);
 void password;
@@ -201,21 +201,13 @@ export async function setGroup(db: DbOrTx, uid: number, groupid: number): Promis
 }
 
 /** Deletes an account that is not active (awaits approval or confirmation); whether it did. */
-export async function deleteWaiting(db: DbOrTx, uid: number): Promise<boolean> {
-  const gone = await db
-    .delete(users)
-    .where(and(eq(users.uid, uid), ne(users.status, 'active')))
-    .returning({ uid: users.uid });
-  return gone.length > 0;
+export function deleteWaiting(db: DbOrTx, uid: number): Promise<boolean> {
+  return deleteAny(db, users, and(eq(users.uid, uid), ne(users.status, 'active')));
 }
 
 /** Deletes an account that is not an administrator; whether it did. */
-export async function deleteNonAdmin(db: DbOrTx, uid: number): Promise<boolean> {
-  const gone = await db
-    .delete(users)
-    .where(and(eq(users.uid, uid), ne(users.groupid, 1)))
-    .returning({ uid: users.uid });
-  return gone.length > 0;
+export function deleteNonAdmin(db: DbOrTx, uid: number): Promise<boolean> {
+  return deleteAny(db, users, and(eq(users.uid, uid), ne(users.groupid, 1)));
 }
 
 /** live items and teams a user owns */
