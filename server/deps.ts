@@ -10,6 +10,8 @@ import { ReadCache } from './cache/readCache';
 import { RequestLimits } from './http/requestLimits';
 import { registerNoticeSubscribers } from './domain/notices/subscribers';
 import { MailQueue } from './auth/mailQueue';
+import type { JobQueue } from './jobs/queue';
+import { createJobQueue } from './jobs/engines';
 
 export interface AppDeps {
   config: Config;
@@ -25,6 +27,8 @@ export interface AppDeps {
   limits: RequestLimits;
   /** mails sent after the answer (password reset, email confirmation) */
   mail: MailQueue;
+  /** background jobs (server/jobs): enqueueJob hands jobs to it; workers/ and the embedded server run them */
+  jobs: JobQueue;
   /** unix seconds; replaceable in tests */
   now(): number;
 }
@@ -40,7 +44,9 @@ export function createDeps(config: Config, db: Db, dbKind: 'pglite' | 'postgres'
   const reads = overrides.reads ?? new ReadCache(events, dbKind === 'pglite' ? 30_000 : 3_000);
   const limits = overrides.limits ?? new RequestLimits(config.rateLimitPerMinute, config.redisUrl ? { redisUrl: config.redisUrl, log } : null);
   const mail = overrides.mail ?? new MailQueue(config, log);
-  const deps: AppDeps = { config, db, dbKind, log, events, settings, sessions, reads, limits, mail, now, ...overrides };
+  const deps = { config, db, dbKind, log, events, settings, sessions, reads, limits, mail, now, ...overrides } as AppDeps;
+  // the queue engine opens no connection until it is used
+  deps.jobs ??= createJobQueue(deps);
   registerNoticeSubscribers(deps);
   return deps;
 }
