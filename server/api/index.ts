@@ -29,6 +29,7 @@ import itemSearch from './item/search';
 import pageUpload from './pageUpload';
 import commonVisitFile from './commonVisitFile';
 import download from './download';
+import job from './job';
 
 export const controllers: Controller[] = [
   user,
@@ -59,6 +60,7 @@ export const controllers: Controller[] = [
   pageUpload,
   commonVisitFile,
   download,
+  job,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */

@@ -10,6 +10,7 @@ import * as jobRepo from '../db/repos/jobs';
 import type { ResultFile } from '../db/repos/jobs';
 import { storageOf, uploadStorage } from '../storage';
 import type { StoredObject } from '../storage/types';
+import { contentDisposition } from '../domain/attachments/serve';
 
 /** results are kept for 7 days */
 export const RESULT_TTL_SECONDS = 7 * 86400;
@@ -35,6 +36,22 @@ export async function storeResult(deps: AppDeps, file: { path: string; name: str
 
 export async function openResult(deps: AppDeps, file: ResultFile): Promise<StoredObject | null> {
   return (await storageOf(deps, file.driver)).get(file.key);
+}
+
+/** The result file as a download: always an attachment, never rendered by the browser. */
+export async function serveResult(deps: AppDeps, job: { state: string; resultFile: ResultFile | null }): Promise<{ type: string; body: StoredObject['body']; headers: Record<string, string> } | null> {
+  if (job.state !== 'done' || !job.resultFile) return null;
+  const obj = await openResult(deps, job.resultFile);
+  if (!obj) return null;
+  const headers: Record<string, string> = {
+    'Content-Disposition': contentDisposition('attachment', job.resultFile.name),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
+    'Cache-Control': 'private, no-store',
+  };
+  const size = obj.size ?? job.resultFile.size;
+  if (Number.isFinite(size)) headers['Content-Length'] = String(size);
+  return { type: job.resultFile.type || 'application/octet-stream', body: obj.body, headers };
 }
 
 export async function removeResultFile(deps: AppDeps, file: ResultFile): Promise<void> {

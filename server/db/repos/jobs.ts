@@ -195,6 +195,14 @@ export async function requeueFailed(db: DbOrTx, id: string, now: number): Promis
   return row;
 }
 
+/** Undoes a retry the queue could not take: the job is failed again, with its earlier message. */
+export async function restoreFailed(db: DbOrTx, id: string, generation: number, error: string, finishedAt: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ state: 'failed', error, finishedAt })
+    .where(and(eq(jobs.id, id), eq(jobs.generation, generation), eq(jobs.state, 'queued')));
+}
+
 /** Jobs a queue should hold: queued ones, and running ones whose run stopped renewing its lease. */
 export function openJobs(db: DbOrTx, now: number, limit: number): Promise<{ id: string; kind: string; generation: number }[]> {
   return db
