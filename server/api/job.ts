@@ -30,14 +30,16 @@ const info = action(api.info, {
 const cancel = action(api.cancel, {
   auth: 'required',
   async run(req, p) {
-    return presentJob(await cancelJob(req.deps, await ownJob(req.deps, req.user, p.job_id)));
+    const job = await ownJob(req.deps, req.user, p.job_id);
+    return presentJob({ ...(await cancelJob(req.deps, job)), itemName: job.itemName });
   },
 });
 
 const retry = action(api.retry, {
   auth: 'required',
   async run(req, p) {
-    return presentJob(await retryJob(req.deps, await ownJob(req.deps, req.user, p.job_id)));
+    const job = await ownJob(req.deps, req.user, p.job_id);
+    return presentJob({ ...(await retryJob(req.deps, job)), itemName: job.itemName });
   },
 });
 

@@ -9,9 +9,9 @@ import { canUseJob } from './jobs';
 
 export const jobNotFound = () => notFound('This job does not exist or is not yours');
 
-/** The caller's own job, or the not-found refusal. */
-export async function ownJob(deps: AppDeps, user: SessionUser | null, jobId: string): Promise<JobRow> {
-  const job = /^[0-9a-f]{24}$/.test(jobId) ? await jobRepo.find(deps.db, jobId) : undefined;
+/** The caller's own job (with its item's name), or the not-found refusal. */
+export async function ownJob(deps: AppDeps, user: SessionUser | null, jobId: string): Promise<JobRow & { itemName: string | null }> {
+  const job = /^[0-9a-f]{24}$/.test(jobId) ? await jobRepo.findWithItem(deps.db, jobId) : undefined;
   if (!job || !canUseJob(user, job)) throw jobNotFound();
   return job;
 }

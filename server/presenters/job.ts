@@ -11,6 +11,7 @@ export function presentJob(row: JobListRow): JobInfo {
     job_id: row.id,
     kind: row.kind,
     item_id: row.itemId,
+    item_name: row.itemName ?? '',
     state: row.state as JobState,
     progress: row.progress,
     stage: row.stage,
@@ -20,6 +21,7 @@ export function presentJob(row: JobListRow): JobInfo {
     download_url: file && row.state === 'done' ? jobDownloadUrl(row.id) : '',
     summary: row.summary ?? null,
     created_at: row.addtime,
+    started_at: row.startedAt,
     finished_at: row.finishedAt,
     expires_at: row.expiresAt,
   };

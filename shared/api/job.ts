@@ -12,6 +12,8 @@ export interface JobInfo {
   kind: string;
   /** the item the job is about (0: none) */
   item_id: number;
+  /** its name ('' when there is none, or it was deleted) */
+  item_name: string;
   state: JobState;
   /** 0–100 */
   progress: number;
@@ -27,8 +29,9 @@ export interface JobInfo {
   download_url: string;
   /** what the job reports beside its file (an import's report) */
   summary: unknown;
-  /** unix seconds */
+  /** unix seconds (0: not yet) */
   created_at: number;
+  started_at: number;
   finished_at: number;
   /** when the result file is removed (0: no file) */
   expires_at: number;

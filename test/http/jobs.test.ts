@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { jobs, pages } from '../../server/db/schema';
+import fs from 'node:fs';
+import { jobs, notices, pages } from '../../server/db/schema';
+import { enqueueJob } from '../../server/jobs/enqueue';
+import type { JobHandler } from '../../server/jobs/types';
 import { removeExpiredResults, RESULT_TTL_SECONDS } from '../../server/jobs/results';
 import type { DomainEvents } from '../../server/events';
 import type { JobInfo } from '../../shared/api/job';
@@ -51,7 +54,7 @@ afterAll(async () => {
 describe('jobs: run, follow, download', () => {
   it('runs a job to done with progress, and its user downloads the file', async () => {
     const job = await start({ pages: 4, step_ms: 50 });
-    expect(job).toMatchObject({ kind: 'test.pages', item_id: itemId, download_url: '', file: null });
+    expect(job).toMatchObject({ kind: 'test.pages', item_id: itemId, item_name: 'Jobs', download_url: '', file: null });
     // the runner may have taken it already
     expect(['queued', 'running']).toContain(job.state);
     await finished(job.job_id);
@@ -184,6 +187,31 @@ describe('jobs: test kinds are a test switch', () => {
       expect(await plain.deps.db.select().from(jobs)).toEqual([]);
     } finally {
       await plain.close();
+    }
+  });
+});
+
+describe('jobs: the notice when an export finishes', () => {
+  it('tells its user once, with a link to the Downloads screen showing the job', async () => {
+    // a stand-in for an export handler (server/domain/exports registers the real ones)
+    const fakeExport: JobHandler = async (_deps, _data, ctx) => {
+      const file = ctx.scratchPath('out.zip');
+      fs.writeFileSync(file, 'PK');
+      await ctx.progress(50, 'Half way');
+      return { file: { path: file, name: 'Manual.zip', type: 'application/zip' } };
+    };
+    const other = await startTestApp({ jobs: { 'export.markdown': fakeExport } });
+    try {
+      const u = await other.register('job_notice');
+      const { jobId } = await enqueueJob(other.deps, 'export.markdown', { itemId: 0 }, { uid: u.uid });
+      await until(async () => (await other.deps.db.select().from(notices).where(eq(notices.toUid, u.uid))).length > 0, 'notice created');
+      const [notice] = await other.deps.db.select().from(notices).where(eq(notices.toUid, u.uid));
+      expect(notice).toMatchObject({ noticeType: 'job_done', noticeTitle: 'Your export is ready', objectType: `job:${jobId}` });
+      expect(notice.noticeContent).toContain(`href="/downloads?job=${jobId}"`);
+      const [row] = await other.deps.db.select().from(jobs).where(eq(jobs.id, jobId));
+      expect(row.resultFile).toMatchObject({ name: 'Manual.zip', type: 'application/zip', size: 2 });
+    } finally {
+      await other.close();
     }
   });
 });

@@ -3,11 +3,11 @@
 // (its process was frozen past the lease and another took over) changes nothing.
 import { and, desc, eq, getTableColumns, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { jobs } from '../schema';
+import { items, jobs } from '../schema';
 
 export type JobRow = typeof jobs.$inferSelect;
-/** a row without its input data (lists) */
-export type JobListRow = Omit<JobRow, 'data'>;
+/** a row without its input data, with its item's name (lists) */
+export type JobListRow = Omit<JobRow, 'data'> & { itemName?: string | null };
 export type ResultFile = NonNullable<JobRow['resultFile']>;
 
 export interface NewJob {
@@ -36,9 +36,26 @@ export async function find(db: DbOrTx, id: string): Promise<JobRow | undefined> 
 
 const { data: _data, ...listColumns } = getTableColumns(jobs);
 
-/** The user's jobs, newest first. */
+/** The user's jobs, newest first, with the names of their items. */
 export function listOfUser(db: DbOrTx, uid: number, limit: number): Promise<JobListRow[]> {
-  return db.select(listColumns).from(jobs).where(eq(jobs.uid, uid)).orderBy(desc(jobs.addtime), desc(jobs.id)).limit(limit);
+  return db
+    .select({ ...listColumns, itemName: items.itemName })
+    .from(jobs)
+    .leftJoin(items, eq(items.itemId, jobs.itemId))
+    .where(eq(jobs.uid, uid))
+    .orderBy(desc(jobs.addtime), desc(jobs.id))
+    .limit(limit);
+}
+
+/** One job with its item's name. */
+export async function findWithItem(db: DbOrTx, id: string): Promise<(JobRow & { itemName: string | null }) | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(jobs), itemName: items.itemName })
+    .from(jobs)
+    .leftJoin(items, eq(items.itemId, jobs.itemId))
+    .where(eq(jobs.id, id))
+    .limit(1);
+  return row;
 }
 
 interface Claim {
