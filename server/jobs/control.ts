@@ -65,12 +65,14 @@ export async function waitForJob(deps: AppDeps, jobId: string, opts: { signal?: 
       if (!row) throw notFound('This job does not exist or is not yours');
       if (FINAL.has(row.state)) return row;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, opts.pollMs ?? 1000);
-        wake = () => {
+        const done = () => {
           clearTimeout(timer);
+          opts.signal?.removeEventListener('abort', done);
           resolve();
         };
-        opts.signal?.addEventListener('abort', wake as () => void, { once: true });
+        const timer = setTimeout(done, opts.pollMs ?? 1000);
+        wake = done;
+        opts.signal?.addEventListener('abort', done, { once: true });
       });
     }
   } finally {
