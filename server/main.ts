@@ -91,6 +91,13 @@ async function main(): Promise<void> {
     await startBackgroundWork(deps, database, { everyMs, scheduleDelayMs: 30_000 });
   } else {
     log.info('background jobs and housekeeping run in `npm run workers` (REDIS_URL is set; JOBS_IN_API=1 runs them here too)');
+    // a setup with Redis but no worker would queue exports forever and never clean up: say so
+    const check = () =>
+      void deps.jobs.workerCount().then((n) => {
+        if (n === 0) log.warn('no `npm run workers` process is connected to Redis: exports and imports wait, and housekeeping does not run. Start one, or set JOBS_IN_API=1');
+      });
+    setTimeout(check, 60_000).unref();
+    setInterval(check, 3600_000).unref();
   }
 
   let stopping = false;

@@ -33,6 +33,8 @@ export interface JobQueue {
   startSchedule(tasks: ScheduledTask[], everyMs: number, exclusive: <T>(fn: () => Promise<T>) => Promise<T>): Promise<void>;
   /** aborts the job now if this process runs it (a cancel); false when it does not */
   abortLocal(jobId: string): boolean;
+  /** processes running jobs from this queue now (BullMQ); null when the engine cannot tell */
+  workerCount(): Promise<number | null>;
   /** stops taking jobs; runs in progress are handed back to the queue */
   close(): Promise<void>;
 }

@@ -218,6 +218,15 @@ export class BullQueue implements JobQueue {
     void attempt();
   }
 
+  /** connected workers of the jobs queue (Redis CLIENT LIST; null where the server refuses it) */
+  async workerCount(): Promise<number | null> {
+    try {
+      return await withTimeout((await this.queue()).getWorkersCount(), SUBMIT_TIMEOUT_MS);
+    } catch {
+      return null;
+    }
+  }
+
   abortLocal(jobId: string): boolean {
     return this.runs?.stop(jobId, 'cancelled') ?? false;
   }

@@ -68,6 +68,10 @@ export class InProcessQueue implements JobQueue {
     run();
   }
 
+  async workerCount(): Promise<number | null> {
+    return null;
+  }
+
   abortLocal(jobId: string): boolean {
     return this.runs?.stop(jobId, 'cancelled') ?? false;
   }
