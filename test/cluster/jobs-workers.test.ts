@@ -120,6 +120,8 @@ describe('jobs on BullMQ with `npm run workers`', () => {
     const { jobId } = await enqueue({ itemId, pages: 3, failAt: 2, failMessage: 'The source file is not a zip archive' });
     await until(async () => (await row(jobId)).state === 'failed', `the job failed; the worker said: ${w.output()}`);
     expect(await row(jobId)).toMatchObject({ state: 'failed', error: 'The source file is not a zip archive', attempt: 1, resultFile: null });
+    // the API processes can tell that a worker is connected (they warn when none is)
+    expect(await api.jobs.workerCount()).toBe(1);
     await stopWorkers(w);
   });
 

@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import fs from 'node:fs';
 import { jobs, notices, pages } from '../../server/db/schema';
 import { enqueueJob } from '../../server/jobs/enqueue';
+import { waitForJob } from '../../server/jobs/control';
 import type { JobHandler } from '../../server/jobs/types';
 import { removeExpiredResults, RESULT_TTL_SECONDS } from '../../server/jobs/results';
 import type { DomainEvents } from '../../server/events';
@@ -80,6 +81,12 @@ describe('jobs: run, follow, download', () => {
 
     const list = await app.call<JobInfo[]>('job/list', {}, { token: ann.user_token });
     expect(list.data.map((j) => j.job_id)).toContain(job.job_id);
+  });
+
+  it('waitForJob answers once the job ended (for actions that answer with the result, as import/auto)', async () => {
+    const job = await start({ pages: 3, step_ms: 30 });
+    const ended = await waitForJob(app.deps, job.job_id);
+    expect(ended).toMatchObject({ id: job.job_id, state: 'done', progress: 100 });
   });
 
   it('a job is its user\'s only: another user and an anonymous caller are refused everything', async () => {
