@@ -2,8 +2,6 @@
 import { callAction } from '../http';
 import type * as jobApi from '@shared/api/job';
 
-export type { JobInfo, JobState } from '@shared/api/job';
-
 export const list = () => callAction<typeof jobApi.list>('job/list', {}, { loading: false });
 export const info = (job_id: string) => callAction<typeof jobApi.info>('job/info', { job_id }, { loading: false });
 export const cancel = (job_id: string) => callAction<typeof jobApi.cancel>('job/cancel', { job_id });

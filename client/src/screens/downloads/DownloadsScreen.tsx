@@ -17,7 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { jobApi } from '../../api';
-import type { JobInfo, JobState } from '../../api/endpoints/jobs';
+import type { JobInfo, JobState } from '@shared/api/job';
 import { useJobPushes, type PushedJob } from '../../realtime/jobs';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
