@@ -489,7 +489,7 @@ export const settings = pgTable('settings', {
 export const jobs = pgTable(
   'jobs',
   {
-    /** random, 24 hex characters */
+    /** 32 hex characters: the time it was made, then random (server/jobs/ids.ts) */
     id: text('id').primaryKey(),
     /** what runs: 'export.word', 'import.auto'… (server/jobs/types.ts JobKind) */
     kind: text('kind').notNull(),

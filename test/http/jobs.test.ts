@@ -104,7 +104,7 @@ describe('jobs: run, follow, download', () => {
     const anonymous = await app.fetch(`/api/job/download?job_id=${job.job_id}`);
     expect((await anonymous.json()).error_code).toBe(10102);
     // a job id that is no job, and a malformed one, answer the same
-    expect(await app.call('job/info', { job_id: 'f'.repeat(24) }, { token: ann.user_token })).toMatchObject(notYours);
+    expect(await app.call('job/info', { job_id: 'f'.repeat(32) }, { token: ann.user_token })).toMatchObject(notYours);
     expect(await app.call('job/info', { job_id: '../../x' }, { token: ann.user_token })).toMatchObject(notYours);
     // nor may bob start a job writing into ann's item
     expect((await app.call('job/startTest', { item_id: itemId, pages: 1 }, { token: bob.user_token })).error_code).toBe(10103);
