@@ -106,6 +106,12 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     rules: restrict([noHttp, noApi, noRealtime, noListeners, noWorkers, noDomain, noPolicies, noPresenters, noSchemaValues], [...drizzle(SQL_ONLY_IN_REPOS), ...frameworks]),
   },
+  // the queue (server/jobs): below the entry layers, beside the domain; its SQL in repos/jobs.ts
+  {
+    files: ['server/jobs/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict([noHttp, noApi, noRealtime, noListeners, noWorkers, noPolicies, noPresenters, noSchemaValues], [...drizzle(SQL_ONLY_IN_REPOS), ...frameworks.filter((f) => f.name !== 'bullmq')]),
+  },
   {
     files: ['server/api/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -37,6 +37,14 @@ export interface Config {
   rateLimitPerMinute: number;
   /** API processes on this machine sharing the port (node:cluster); > 1 needs PostgreSQL and Redis */
   webConcurrency: number;
+  /** with REDIS_URL: API processes also run background jobs (JOBS_IN_API=1); else only `npm run workers` do */
+  jobsInApi: boolean;
+  /** background jobs one process runs at once (JOB_CONCURRENCY) */
+  jobConcurrency: number;
+  /** a running job's claim (and BullMQ's lock): renewed while it runs, taken over when it ran out (QUIRE_JOB_LEASE_MS) */
+  jobLeaseMs: number;
+  /** test-only: the test job kinds of server/jobs/testKinds.ts are registered (QUIRE_TEST_JOBS=1; refused in production) */
+  testJobs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`WEB_CONCURRENCY=${webConcurrency} needs DATABASE_URL and REDIS_URL (the embedded database serves one process)`);
   }
 
+  const testJobs = env.QUIRE_TEST_JOBS === '1' || env.QUIRE_TEST_JOBS === 'true';
+  if (testJobs && nodeEnv === 'production') {
+    throw new ConfigError('QUIRE_TEST_JOBS is a test-only switch and is refused when NODE_ENV=production');
+  }
+
   return {
     nodeEnv,
     port,
@@ -133,5 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: path.resolve(env.CLIENT_DIST || 'dist/client'),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     webConcurrency,
+    jobsInApi: env.JOBS_IN_API === '1' || env.JOBS_IN_API === 'true',
+    jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 32),
+    jobLeaseMs: int(env, 'QUIRE_JOB_LEASE_MS', 30_000, 2_000, 600_000),
+    testJobs,
   };
 }

@@ -1,5 +1,6 @@
 // Everything a request handler or domain operation may use, wired once at start.
-// Domain code receives these; nothing here imports Koa, Socket.IO or BullMQ.
+// Domain code receives these; nothing here imports Koa or Socket.IO (BullMQ stays inside the
+// job queue engine, server/jobs/engines).
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Logger } from './logger';
@@ -10,6 +11,8 @@ import { ReadCache } from './cache/readCache';
 import { RequestLimits } from './http/requestLimits';
 import { registerNoticeListeners } from './listeners';
 import { MailQueue } from './auth/mailQueue';
+import type { JobQueue } from './jobs/queue';
+import { createJobQueue } from './jobs/engines';
 
 export interface AppDeps {
   config: Config;
@@ -25,6 +28,8 @@ export interface AppDeps {
   limits: RequestLimits;
   /** mails sent after the answer (password reset, email confirmation) */
   mail: MailQueue;
+  /** background jobs (server/jobs): enqueueJob hands jobs to it; workers/ and the embedded server run them */
+  jobs: JobQueue;
   /** unix seconds; replaceable in tests */
   now(): number;
 }
@@ -40,7 +45,9 @@ export function createDeps(config: Config, db: Db, dbKind: 'pglite' | 'postgres'
   const reads = overrides.reads ?? new ReadCache(events, dbKind === 'pglite' ? 30_000 : 3_000);
   const limits = overrides.limits ?? new RequestLimits(config.rateLimitPerMinute, config.redisUrl ? { redisUrl: config.redisUrl, log } : null);
   const mail = overrides.mail ?? new MailQueue(config, log);
-  const deps: AppDeps = { config, db, dbKind, log, events, settings, sessions, reads, limits, mail, now, ...overrides };
+  // the queue engine is built from the other deps (it opens no connection until it is used)
+  const deps = { config, db, dbKind, log, events, settings, sessions, reads, limits, mail, now, ...overrides } as AppDeps;
+  deps.jobs ??= createJobQueue(deps);
   registerNoticeListeners(deps);
   return deps;
 }

@@ -40,7 +40,10 @@ export interface DomainEvents {
    * editedItemIds: its row and its pages' menu and search (a page saved or deleted), not access.
    */
   'reads.stale': { itemIds?: number[]; pageIds?: number[]; editedItemIds?: number[] };
-  'job.progress': { uid: number; jobId: string; name: string; status: string; progress: number; result?: unknown; error?: string };
+  /** a background job's state (server/jobs/publish.ts): name is its kind, status its state */
+  'job.progress': { uid: number; jobId: string; name: string; status: string; progress: number; stage?: string; itemId?: number; result?: unknown; error?: string };
+  /** the user cancelled a running job: the process running it aborts it */
+  'job.cancelRequested': { jobId: string };
 }
 
 /** payloads that arrived from another process (eventBridge) carry this mark so they are not sent back */

@@ -8,15 +8,18 @@ import { DataDirBusyError, lockDataDir } from './db/dataDirLock';
 import { migrateDatabase, openDatabase } from './db/client';
 import { createDeps } from './deps';
 import { createApp } from './app';
-import { runCleanup } from './domain/housekeeping';
 import { attachRealtime } from './realtime';
 import { runWebProcesses } from './webProcesses';
 import { closeMockPool } from './mock/pool';
+import { housekeepingEveryMs } from '../workers/schedule';
+import { startBackgroundWork } from '../workers/runtime';
 
 async function main(): Promise<void> {
   let config;
+  let everyMs: number;
   try {
     config = loadConfig();
+    everyMs = housekeepingEveryMs();
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`quire: configuration error: ${e.message}\n`);
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   if (config.testCaptcha) log.warn('QUIRE_TEST_CAPTCHA is set: every captcha accepts a fixed answer. Never use this in production.');
   if (config.testFastHash) log.warn('QUIRE_TEST_FAST_HASH is set: new password hashes use a light argon2 cost. Never use this in production.');
+  if (config.testJobs && !cluster.isWorker) log.warn('QUIRE_TEST_JOBS is set: test job kinds are registered. Never use this in production.');
   if (config.webConcurrency > 1 && cluster.isPrimary) {
     runWebProcesses(config.webConcurrency, log);
     return;
@@ -81,10 +85,21 @@ async function main(): Promise<void> {
     pid: cluster.isWorker ? process.pid : undefined,
   });
 
-  // Housekeeping (expired tokens, recycle-bin purge…) hourly in-process; the workers take it over with Redis.
-  const cleanup = setInterval(() => void runCleanup(deps), 3600_000);
-  cleanup.unref();
-  setTimeout(() => void runCleanup(deps), 30_000).unref();
+  // Background jobs and the schedule (housekeeping, the recycle-bin purge, expired job results):
+  // here without Redis (the jobs table is the queue; runs interrupted by the last stop resume
+  // now) or with JOBS_IN_API=1; else `npm run workers` runs them
+  if (!config.redisUrl || config.jobsInApi) {
+    await startBackgroundWork(deps, database, { everyMs, scheduleDelayMs: 30_000 });
+  } else {
+    log.info('background jobs and housekeeping run in `npm run workers` (REDIS_URL is set; JOBS_IN_API=1 runs them here too)');
+    // a setup with Redis but no worker would queue exports forever and never clean up: say so
+    const check = () =>
+      void deps.jobs.workerCount().then((n) => {
+        if (n === 0) log.warn('no `npm run workers` process is connected to Redis: exports and imports wait, and housekeeping does not run. Start one, or set JOBS_IN_API=1');
+      });
+    setTimeout(check, 60_000).unref();
+    setInterval(check, 3600_000).unref();
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -93,12 +108,12 @@ async function main(): Promise<void> {
     log.info('shutting down', { signal });
     const force = setTimeout(() => process.exit(0), 10_000);
     force.unref();
-    clearInterval(cleanup);
-    // stop taking requests, store every live document, then close the database
+    // stop taking requests, store every live document, hand running jobs back, then close the database
     server.close();
     await realtime.close().catch((err) => log.warn('realtime shutdown', { err: err.message }));
     deps.limits.close();
     await closeMockPool();
+    await deps.jobs.close().catch((err) => log.warn('job runner shutdown', { err: err.message }));
     server.closeAllConnections?.();
     // mails already promised to someone (reset links) go out before the database closes
     await deps.mail.idle();

@@ -1,16 +1,18 @@
-// `npm run workers`: a process for scheduled background work beside the API processes of a
-// scale-out setup (DATABASE_URL). Its one job is the housekeeping schedule (expired tokens,
-// captchas, mail tokens, the 30-day recycle-bin purge, orphan files: every step is listed in
-// server/domain/housekeeping.ts); steps are idempotent and run under a cluster-wide advisory
-// lock, so any number of workers (and API processes) may run together.
+// `npm run workers`: the background work of a scale-out setup (DATABASE_URL), beside the API
+// processes. With REDIS_URL it runs the jobs API processes queue in BullMQ (exports, imports: the
+// kinds in workers/jobs.ts) and the schedule as BullMQ job schedulers (housekeeping with the
+// 30-day recycle-bin purge, expired job results: workers/schedule.ts); any number of workers may
+// run. Without Redis it runs the schedule under a cluster-wide advisory lock, and takes jobs from
+// the jobs table beside the API processes. Its domain events (job progress, notices, changed pages)
+// reach the API processes, and through them the browsers, over Redis.
 import { ConfigError, loadConfig } from '../server/config';
 import { createLogger } from '../server/logger';
 import { openDatabase } from '../server/db/client';
 import { createDeps } from '../server/deps';
-import { runCleanup } from '../server/domain/housekeeping';
+import { createRedisPair } from '../server/realtime/redis';
+import { bridgeEvents } from '../server/realtime/eventBridge';
 import { housekeepingEveryMs } from './schedule';
-
-const HOUSEKEEPING_LOCK = 0x71756972; // "quir"
+import { startBackgroundWork } from './runtime';
 
 async function main(): Promise<void> {
   let config;
@@ -30,20 +32,28 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const log = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, log, poolSize: 4 });
+  if (config.testJobs) log.warn('QUIRE_TEST_JOBS is set: test job kinds are registered. Never use this in production.');
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, log, poolSize: 4 + config.jobConcurrency });
   const deps = createDeps(config, database.db, database.kind, log);
 
-  const tick = async () => {
-    const started = Date.now();
-    await database.withExclusiveLock(HOUSEKEEPING_LOCK, () => runCleanup(deps));
-    log.info('housekeeping done', { ms: Date.now() - started });
-  };
-  const timer = setInterval(() => void tick().catch((err) => log.warn('housekeeping failed', { err: err.message })), everyMs);
-  log.info('quire workers ready', { everyMs: everyMs });
-  await tick().catch((err) => log.warn('housekeeping failed', { err: err.message }));
+  const bus = config.redisUrl ? createRedisPair(config.redisUrl, log, 'quire-workers-bus') : null;
+  const unbridge = bus ? bridgeEvents(deps.events, bus.pub, bus.sub, log) : () => {};
 
+  await startBackgroundWork(deps, database, { everyMs });
+  log.info('quire workers ready', { everyMs, jobs: deps.jobs.engine });
+
+  let stopping = false;
   const stop = async () => {
-    clearInterval(timer);
+    if (stopping) return;
+    stopping = true;
+    const force = setTimeout(() => process.exit(0), 10_000);
+    force.unref();
+    // runs in progress are handed back to the queue: another worker takes them at once
+    await deps.jobs.close().catch((err) => log.warn('job runner shutdown', { err: err.message }));
+    unbridge();
+    await bus?.close();
+    deps.limits.close();
+    await deps.mail.idle();
     await database.close().catch(() => {});
     process.exit(0);
   };

@@ -1,7 +1,13 @@
-// The worker's schedule from the environment, validated like server/config.ts: a bad value is
-// one clear line at start, never a timer that fires every millisecond (Number('1h') is NaN, and
+// The schedule: what runs every QUIRE_HOUSEKEEPING_MS in one process of the cluster at a time
+// (BullMQ job schedulers with Redis; a timer under the database's cluster-wide lock without).
+// The interval comes from the environment, validated like server/config.ts: a bad value is one
+// clear line at start, never a timer that fires every millisecond (Number('1h') is NaN, and
 // setInterval treats NaN, and anything past 2^31-1 ms, as 1 ms).
 import { ConfigError } from '../server/config';
+import type { AppDeps } from '../server/deps';
+import type { ScheduledTask } from '../server/jobs/queue';
+import { runCleanup } from '../server/domain/housekeeping';
+import { removeExpiredResults } from '../server/jobs/results';
 
 const DEFAULT_HOUSEKEEPING_MS = 3600_000;
 const MIN_MS = 100;
@@ -17,4 +23,15 @@ export function housekeepingEveryMs(env: NodeJS.ProcessEnv = process.env): numbe
   const n = Number(raw.trim());
   if (n < MIN_MS || n > MAX_MS) throw new ConfigError(`${name} must be between ${MIN_MS} and ${MAX_MS}, got ${n}`);
   return n;
+}
+
+/** The scheduled tasks, in the order they run. */
+export function scheduledTasks(deps: AppDeps): ScheduledTask[] {
+  return [
+    // expired tokens, tickets, captchas and counters; the 30-day recycle-bin purge; orphan files
+    // (every step is listed in server/domain/housekeeping.ts)
+    { name: 'housekeeping', run: () => runCleanup(deps) },
+    // job result files 7 days after their job finished; the jobs themselves after 30 days
+    { name: 'job-results', run: async () => void (await removeExpiredResults(deps)) },
+  ];
 }

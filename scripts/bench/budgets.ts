@@ -14,6 +14,17 @@ export const BUDGETS: Record<string, Budget> = {
 
 export const RSS_BUDGET_MB = 300;
 
+/** rows judged against another row of the same setup: p95 at most `factor` times its p95 */
+export const RELATIVE: Record<string, { to: string; maxP95Factor: number }> = {
+  // DESIGN §7 / issue 18: API latency while an export (any job) runs stays within 2× of idle
+  'page/info while': { to: 'page/info', maxP95Factor: 2 },
+};
+
+export function relativeBudgetFor(name: string): { to: string; maxP95Factor: number } | undefined {
+  const key = Object.keys(RELATIVE).find((k) => name.startsWith(k));
+  return key ? RELATIVE[key] : undefined;
+}
+
 /** Embedded mode carries the database engine (PGlite, PostgreSQL in WASM) inside the API process:
  * it gets the "within half" allowance as twice the memory. PostgreSQL mode: DESIGN §7 as written. */
 export function rssBudgetFor(db: 'pglite' | 'postgres'): number {
@@ -22,6 +33,7 @@ export function rssBudgetFor(db: 'pglite' | 'postgres'): number {
 
 /** the budget of a bench row (matched on the endpoint), undefined for reference rows */
 export function budgetFor(name: string, db: 'pglite' | 'postgres'): Budget | undefined {
+  if (relativeBudgetFor(name)) return undefined;
   const key = Object.keys(BUDGETS).find((k) => name.startsWith(k.split(' ')[0]));
   if (!key) return undefined;
   const b = BUDGETS[key];

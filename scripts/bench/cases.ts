@@ -2,11 +2,14 @@
 import type { LoadRequest } from './measure';
 import type { Seeded } from './seed';
 import { EN, pageMarkdown, rng } from './content';
+import { pageWritingJob, type Background } from './background';
 
 export interface Case {
   endpoint: string;
   connections: number;
   requests(s: Seeded): LoadRequest[];
+  /** work started before the load and ended after it (a background job) */
+  background?: Background;
 }
 
 const form = (o: Record<string, string | number>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
@@ -30,6 +33,13 @@ export const CASES: Case[] = [
     endpoint: 'page/info',
     connections: 32,
     requests: (s) => s.menuPageIds.slice(0, 200).map((id) => post('page/info', s.token, { page_id: id })),
+  },
+  {
+    // the same load while the app process runs a job beside it (export rows: scripts/bench/background.ts)
+    endpoint: 'page/info while a job runs (test job writing pages)',
+    connections: 32,
+    requests: (s) => s.menuPageIds.slice(0, 200).map((id) => post('page/info', s.token, { page_id: id })),
+    background: pageWritingJob,
   },
   {
     endpoint: 'item/info (1,000 pages)',

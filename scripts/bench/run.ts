@@ -14,7 +14,7 @@ import { loadConfig } from '../../server/config';
 import { createDeps } from '../../server/deps';
 import { createLogger } from '../../server/logger';
 import { measure, type LoadRequest } from './measure';
-import { budgetFor, describeBudget, meets, rssBudgetFor } from './budgets';
+import { budgetFor, describeBudget, meets, relativeBudgetFor, rssBudgetFor } from './budgets';
 import { CASES } from './cases';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
@@ -164,13 +164,31 @@ async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
           process.stderr.write(`[${name}] ${c.endpoint}: ${missing}\n`);
           continue;
         }
+        const background = c.background ? await c.background({ url: app.first.url, seeded }) : null;
         const cpuBefore = appCpuSeconds();
         const r = await measure(app.first.url, reqs, { connections: c.connections, seconds: SECONDS });
         // warm-up (1 s) and load: the share of one core the app's processes used
         const appCpu = Math.round((100 * (appCpuSeconds() - cpuBefore)) / (SECONDS + 1));
-        const note = r.requests === 0 ? 'no response completed' : r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : undefined;
-        const pass = budget ? meets(budget, r.reqPerSec, r.p95) && !note : undefined;
-        rows.push({ endpoint: c.endpoint, setup, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: note ?? (budget ? undefined : 'reference'), pass, budget: budget ? describeBudget(budget) : '' });
+        const backgroundNote = await background?.stop();
+        const note = r.requests === 0 ? 'no response completed' : r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : backgroundNote;
+        const relative = relativeBudgetFor(c.endpoint);
+        const idle = relative && rows.find((row) => row.endpoint === relative.to && row.setup === setup && row.p95 !== undefined);
+        if (relative) {
+          const limit = idle ? relative.maxP95Factor * idle.p95! : undefined;
+          rows.push({
+            endpoint: c.endpoint,
+            setup,
+            reqPerSec: r.reqPerSec,
+            p50: r.p50,
+            p95: r.p95,
+            note: limit === undefined ? `no ${relative.to} row to compare with` : note,
+            pass: limit === undefined ? undefined : r.p95 <= limit && !note,
+            budget: `p95 ≤ ${relative.maxP95Factor}× idle${limit === undefined ? '' : ` (${fmt(limit, 1)} ms)`}`,
+          });
+        } else {
+          const pass = budget ? meets(budget, r.reqPerSec, r.p95) && !note : undefined;
+          rows.push({ endpoint: c.endpoint, setup, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: note ?? (budget ? undefined : 'reference'), pass, budget: budget ? describeBudget(budget) : '' });
+        }
         process.stderr.write(`[${name}] ${c.endpoint}: ${Math.round(r.reqPerSec)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${(r.bytesPerResponse / 1024).toFixed(1)} KB per answer, app process ${appCpu}% of a core (${elapsed()})\n`);
       }
     } finally {

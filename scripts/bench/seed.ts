@@ -17,6 +17,8 @@ export interface Seeded {
   /** pages of the 1,000-page item */
   menuPageIds: number[];
   searchItemId: number;
+  /** an empty item background jobs write into */
+  jobsItemId: number;
 }
 
 async function insertPages(deps: AppDeps, itemId: number, count: number, catFor: (i: number) => number, seed: number, size: number): Promise<number[]> {
@@ -83,5 +85,6 @@ export async function seed(deps: AppDeps, progress: (msg: string) => void = () =
   await deps.db.execute(sql`vacuum analyze pages`);
 
   progress('10,000-page item seeded');
-  return { token, uid: user.uid, menuItemId: menuItem.itemId, menuPageIds, searchItemId: searchItem.itemId };
+  const [jobsItem] = await deps.db.insert(items).values({ itemName: 'Bench jobs', uid: user.uid, username: 'bench', addtime: now, lastUpdateTime: now }).returning();
+  return { token, uid: user.uid, menuItemId: menuItem.itemId, menuPageIds, searchItemId: searchItem.itemId, jobsItemId: jobsItem.itemId };
 }

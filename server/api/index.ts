@@ -28,6 +28,7 @@ import exportController from './export';
 import itemSearch from './item/search';
 import pageUpload from './page/upload';
 import download from './download';
+import job from './job';
 
 export const controllers: Controller[] = [
   user,
@@ -57,6 +58,7 @@ export const controllers: Controller[] = [
   itemSearch,
   pageUpload,
   download,
+  job,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */

@@ -480,25 +480,56 @@ export const settings = pgTable('settings', {
   value: text('value').notNull().default(''),
 });
 
+/**
+ * Background jobs (server/jobs): one row per job the user sees in Downloads, and the queue itself
+ * for the in-process engine (embedded database). With Redis, BullMQ carries the job to a worker
+ * and this row stays the record of its state. A crashed run is detected by its lease (the runner
+ * renews lease_until while it works).
+ */
 export const jobs = pgTable(
   'jobs',
   {
+    /** 32 hex characters: the time it was made, then random (server/jobs/ids.ts) */
     id: text('id').primaryKey(),
-    name: text('name').notNull(),
-    uid: integer('uid').notNull().default(0),
-    /** queued | running | done | failed */
-    status: text('status').notNull().default('queued'),
-    progress: integer('progress').notNull().default(0),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    result: jsonb('result').$type<Record<string, unknown> | null>(),
+    /** what runs: 'export.word', 'import.auto'… (server/jobs/types.ts JobKind) */
+    kind: text('kind').notNull(),
+    /** the user who asked: the job and its result are theirs only */
+    uid: integer('uid').notNull(),
+    itemId: integer('item_id').notNull().default(0),
+    /** queued | running | done | failed | cancelled */
+    state: text('state').notNull().default('queued'),
+    /** 0–100 */
+    progress: smallint('progress').notNull().default(0),
+    /** a short stage text ("Page 120 of 1,000") */
+    stage: text('stage').notNull().default(''),
+    data: jsonb('data').$type<unknown>().notNull().default({}),
+    /** runs started (1 on the first run; a retry or a crash makes more) */
+    attempt: integer('attempt').notNull().default(0),
+    /** runs of this generation that never finished (a killed worker); too many fail the job */
+    stalls: smallint('stalls').notNull().default(0),
+    /** bumped by a user's retry: the BullMQ job of an earlier generation no longer runs it */
+    generation: integer('generation').notNull().default(0),
+    /** 1 once the user cancelled a running job: its runner aborts at its next heartbeat */
+    cancelRequested: smallint('cancel_requested').notNull().default(0),
+    /** which process runs it, and until when its claim holds unless renewed */
+    runner: text('runner').notNull().default(''),
+    leaseUntil: unixTime('lease_until'),
     error: text('error').notNull().default(''),
-    attempts: integer('attempts').notNull().default(0),
+    /** the result file: where it is stored and what the user downloads */
+    resultFile: jsonb('result_file').$type<{ driver: string; key: string; name: string; type: string; size: number } | null>(),
+    /** what the job tells beside its file (an import's report) */
+    summary: jsonb('summary').$type<unknown>(),
     addtime: unixTime('addtime'),
-    updatedAt: unixTime('updated_at'),
+    startedAt: unixTime('started_at'),
     finishedAt: unixTime('finished_at'),
+    /** when the result file is removed (7 days after the job finished); 0 = nothing to remove */
     expiresAt: unixTime('expires_at'),
   },
-  (t) => [index('jobs_uid_idx').on(t.uid, t.addtime), index('jobs_status_idx').on(t.status)],
+  (t) => [
+    index('jobs_uid_idx').on(t.uid, t.addtime),
+    index('jobs_open_idx').on(t.addtime).where(sql`${t.state} in ('queued', 'running')`),
+    index('jobs_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} > 0`),
+  ],
 );
 
 /** Append-only log of Yjs updates per document; compacted into doc_snapshots. */

@@ -5,7 +5,10 @@
 import type { AppDeps } from '../deps';
 
 /** what runs: one handler per kind, registered by workers/ */
-export type JobKind = 'export.word' | 'export.markdown' | 'export.html' | 'import.auto';
+export type JobKind = 'export.word' | 'export.markdown' | 'export.html' | 'import.auto' | TestJobKind;
+
+/** kinds that exist only when QUIRE_TEST_JOBS=1 (server/jobs/testKinds.ts; refused in production) */
+export type TestJobKind = 'test.pages';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -31,3 +34,16 @@ export interface JobResult {
 }
 
 export type JobHandler<D = unknown> = (deps: AppDeps, data: D, ctx: JobContext) => Promise<JobResult>;
+
+/** kind → the function that runs it (workers/jobs.ts lists them) */
+export type JobHandlers = Partial<Record<JobKind, JobHandler<any>>>;
+
+/** who asked, and the item the job is about (0: none), shown in the user's Downloads list */
+export interface EnqueueOptions {
+  uid: number;
+  itemId?: number;
+}
+
+export interface EnqueuedJob {
+  jobId: string;
+}

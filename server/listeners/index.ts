@@ -1,6 +1,7 @@
 // Reactions to domain events, registered once where the app's deps are built. Listeners run after
 // the publisher's commit; a failing one is logged, never thrown back at the publisher.
 import type { AppDeps } from '../deps';
+import { isRemote } from '../events';
 import { noticeItemAttorned } from '../domain/notices/itemAttorned';
 import { noticeJobProgress } from '../domain/notices/jobFinished';
 import { tellEarlierAuthor } from './pageEditNotices';
@@ -11,7 +12,8 @@ export function registerNoticeListeners(deps: AppDeps): () => void {
   const offs = [
     deps.events.on('item.attorned', (e) => void noticeItemAttorned(deps, e).catch(fail('item.attorned'))),
     deps.events.on('page.saved', (e) => void tellEarlierAuthor(deps, e).catch(fail('page.saved'))),
-    deps.events.on('job.progress', (e) => void noticeJobProgress(deps, e).catch(fail('job.progress'))),
+    // the process where the job ran tells its user; the copies other processes hear over Redis do not
+    deps.events.on('job.progress', (e) => void (isRemote(e) ? undefined : noticeJobProgress(deps, e).catch(fail('job.progress')))),
   ];
   return () => offs.forEach((off) => off());
 }

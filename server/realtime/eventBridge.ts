@@ -1,13 +1,25 @@
 // Carries the domain events every process must act on (revoked tokens, changed access,
-// settings, locks) to the other processes over Redis. Events that only need to reach
-// browsers are sent through Socket.IO's Redis adapter instead.
+// settings, locks, job progress and notices from workers) to the other processes over Redis.
+// Other events that only need to reach browsers are sent through Socket.IO's Redis adapter.
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { markRemote, isRemote, type EventBus, type DomainEvents } from '../events';
 import type { Logger } from '../logger';
 
 const CHANNEL = 'quire:events';
-export const BRIDGED: (keyof DomainEvents)[] = ['user.tokensRevoked', 'user.updated', 'settings.changed', 'item.accessChanged', 'page.lockChanged', 'reads.stale'];
+export const BRIDGED: (keyof DomainEvents)[] = [
+  'user.tokensRevoked',
+  'user.updated',
+  'settings.changed',
+  'item.accessChanged',
+  'page.lockChanged',
+  'reads.stale',
+  // from `npm run workers` (no Socket.IO there): each API process pushes them to its own sockets
+  'job.progress',
+  'notice.created',
+  // a cancel reaches the worker running the job
+  'job.cancelRequested',
+];
 
 
 export function bridgeEvents(bus: EventBus, pub: Redis, sub: Redis, log: Logger): () => void {

@@ -312,16 +312,19 @@ export class Gateway {
       events.on('page.lockChanged', ({ pageId }) => {
         this.background(this.collab.lockChanged(pageId), 'co-editing lock re-check failed', { page: pageId });
       }),
-      // browser-facing pushes go through the adapter from the process where they happen
+      // notices and job progress may happen in a worker, which has no sockets: the event bridge
+      // brings them to every API process, and each pushes them to its own sockets only
       events.on('notice.created', ({ toUid, noticeId, title }) => {
         this.background(
-          countUnread(this.deps.db, toUid).then((unread) => this.io.to(`user:${toUid}`).emit('notice', { notice_id: noticeId, notice_title: title, unread_count: unread })),
+          countUnread(this.deps.db, toUid).then((unread) => this.io.local.to(`user:${toUid}`).emit('notice', { notice_id: noticeId, notice_title: title, unread_count: unread })),
           'notice push failed',
           { uid: toUid },
         );
       }),
       events.on('job.progress', (p) => {
-        this.io.to(`user:${p.uid}`).emit('job', { job_id: p.jobId, name: p.name, status: p.status, progress: p.progress, result: p.result, error: p.error });
+        this.io.local
+          .to(`user:${p.uid}`)
+          .emit('job', { job_id: p.jobId, name: p.name, item_id: p.itemId ?? 0, status: p.status, progress: p.progress, stage: p.stage ?? '', result: p.result, error: p.error });
       }),
       events.on('page.saved', (p) => {
         this.io.to(itemRoom(p.itemId)).emit('item:changed', { item_id: p.itemId, page_id: p.pageId, created: p.created });

@@ -10,6 +10,8 @@ import { createLogger } from '../../server/logger';
 import { captchas } from '../../server/db/schema';
 import { attachRealtime, type Realtime } from '../../server/realtime';
 import { createTestDatabase, type TestDatabase } from './db';
+import type { JobHandlers } from '../../server/jobs/types';
+import { jobHandlers } from '../../workers/jobs';
 
 export interface ApiResult<T = any> {
   error_code: number;
@@ -49,7 +51,18 @@ export interface TestApp {
 
 export const DEFAULT_PASSWORD = 'secret-pass-1';
 
-export async function startTestApp(opts: { config?: Partial<Config>; env?: NodeJS.ProcessEnv; realtime?: boolean } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  env?: NodeJS.ProcessEnv;
+  realtime?: boolean;
+  /**
+   * run background jobs in this app (in-process, or BullMQ when config.redisUrl is set): true runs
+   * the kinds workers/jobs.ts registers (the test kinds too with config.testJobs), or these handlers
+   */
+  jobs?: boolean | JobHandlers;
+}
+
+export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const base = loadConfig({ NODE_ENV: 'test', QUIRE_TEST_FAST_HASH: '1', ...opts.env });
   const config: Config = { ...base, port: 0, host: '127.0.0.1', ...opts.config };
@@ -61,6 +74,7 @@ export async function startTestApp(opts: { config?: Partial<Config>; env?: NodeJ
   const app = createApp(deps);
   const server = http.createServer(app.callback());
   const realtime = opts.realtime ? attachRealtime(server, deps) : null;
+  if (opts.jobs) await deps.jobs.startRunning(opts.jobs === true ? jobHandlers(config) : opts.jobs);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -129,6 +143,7 @@ export async function startTestApp(opts: { config?: Partial<Config>; env?: NodeJ
     realtime,
     close: async () => {
       if (realtime) await realtime.close();
+      await deps.jobs.close();
       await deps.mail.idle();
       server.closeAllConnections();
       if (server.listening) await new Promise<void>((r) => server.close(() => r()));

@@ -7,5 +7,6 @@ export * as catalogApi from './endpoints/catalog';
 export * as pageApi from './endpoints/page';
 export * as peopleApi from './endpoints/people';
 export * as adminApi from './endpoints/admin';
+export * as jobApi from './endpoints/jobs';
 export { ApiError, call, quietly, configureApiClient } from './http';
 export { flag, sameId, type Flag, type Id } from './ids';

@@ -1,0 +1,15 @@
+// Every kind of background job and the function that runs it. A process that runs jobs
+// (`npm run workers`; the server itself without Redis, or with JOBS_IN_API=1) registers exactly
+// these: nothing registers itself by being imported. To add a kind: write its JobHandler (domain
+// code, see server/jobs/types.ts), add the kind to JobKind there, and list it here.
+import type { Config } from '../server/config';
+import type { JobHandlers } from '../server/jobs/types';
+import { testJobHandlers } from '../server/jobs/testKinds';
+
+export function jobHandlers(config: Pick<Config, 'testJobs'>): JobHandlers {
+  return {
+    // exports (server/domain/exports): 'export.word', 'export.markdown', 'export.html'
+    // imports (server/domain/imports): 'import.auto'
+    ...(config.testJobs ? testJobHandlers : {}),
+  };
+}
