@@ -40,6 +40,8 @@ export interface PageRoomAccess {
   read: RoomVerdict;
   /** editing there: the edit session, writing to the co-edited document (the lock aside) */
   edit: RoomVerdict;
+  /** the page's item type (a table item's page is a workbook) */
+  itemType?: number;
 }
 
 /** May the viewer read and edit in page:<pageId>; the item is the page's own, never one the client names. */
@@ -52,5 +54,5 @@ export async function pageRoomAccess(deps: AppDeps, viewer: LiveViewer, pageId: 
   }
   const access = await accessOf(deps, viewer, item);
   const loaded = { access, place: await placeOf(deps, access, page.catId) };
-  return { page, read: canJoinPageRoom(viewer.user, loaded, 'read'), edit: canJoinPageRoom(viewer.user, loaded, 'edit') };
+  return { page, itemType: item.itemType, read: canJoinPageRoom(viewer.user, loaded, 'read'), edit: canJoinPageRoom(viewer.user, loaded, 'edit') };
 }

@@ -1,5 +1,8 @@
 // Page and page-history rows → the JSON shapes of spec §3 (ShowDoc field names, numeric ids,
 // times formatted 'Y-m-d H:i:s'; page_addtime falls back to addtime).
+import { isWorkbookContent } from '../../shared/sheet/workbook';
+import { parseWorkbookContent } from '../../shared/sheet/content';
+import { diffWorkbooks } from '../../shared/sheet/diff';
 import type { PageData } from '../db/repos/pages';
 import type { HistoryRow } from '../db/repos/pageHistory';
 import type { ShareRow } from '../db/repos/shares';
@@ -64,7 +67,9 @@ export function presentHistory(h: HistoryRow): PageHistoryEntry {
 
 /** page/diff: the page now and the version asked for. */
 export function presentDiff(p: PageData, h: HistoryRow): PageDiff {
-  return { page: presentPage(p), history_page: presentHistory(h) };
+  const answer: PageDiff = { page: presentPage(p), history_page: presentHistory(h) };
+  if (isWorkbookContent(p.pageContent)) answer.sheet_diff = diffWorkbooks(parseWorkbookContent(h.pageContent), parseWorkbookContent(p.pageContent));
+  return answer;
 }
 
 export function presentSaved(r: { pageId: number; itemId: number; catId: number; version: number; created: boolean }, title: string): SavedPage {

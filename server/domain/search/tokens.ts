@@ -5,6 +5,7 @@
 // characters, so a one-character Chinese keyword and longer phrases both hit the GIN index.
 // For a keyword of one word or one or two CJK characters the index answer is exact; longer
 // keywords are then checked on the text (see search.ts).
+import { isWorkbookContent, workbookText, type Workbook } from '../../../shared/sheet/workbook';
 
 const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
 /** runs of CJK characters, or runs of other letters and digits */
@@ -91,6 +92,8 @@ export function indexTokens(text: string): string[] {
 
 /** The index tokens of a page (stored as pages.search_vector by the repositories). */
 export function pageTokens(title: string, content: string): string[] {
+  // a spreadsheet's JSON: its cells' text, not its keys and styles
+  if (isWorkbookContent(content)) content = workbookText(JSON.parse(content) as Workbook);
   return indexTokens(`${title}\n${content}`);
 }
 

@@ -1,7 +1,9 @@
 // What a collaborative document name refers to, and what the caller may do with it.
-// `page.<page_id>`: the page's Markdown as Y.Text 'content'. A document belongs to its page's
+// `page.<page_id>`: the page's Markdown as Y.Text 'content', or, for a table item's page, the
+// workbook (shared/sheet/ydoc.ts: sheets, cells keyed by sheet and cell). A document belongs to its page's
 // room (server/policies/rooms.ts): whoever may read the page receives it; whoever may edit the
 // page writes to it, unless the edit lock (server/policies/locks.ts) keeps them read-only.
+import type * as Y from 'yjs';
 import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../auth/sessionUser';
 import type { PasswordProofs } from '../../policies/request';
@@ -12,14 +14,37 @@ import { lockRow } from '../../domain/locks/pageLocks';
 import { pageSeed } from '../../domain/collab/store';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
+import { ITEM_TYPE } from '../../../shared/limits';
+import { parseWorkbookContent } from '../../../shared/sheet/content';
+import { workbookToYDoc } from '../../../shared/sheet/ydoc';
+
+export type DocKind = 'text' | 'sheet';
+
+export interface DocSeed {
+  /** writes the saved page into an empty document */
+  fill(doc: Y.Doc): void;
+  version: number;
+}
 
 export interface DocTarget {
   name: string;
   pageId: number;
   itemId: number;
+  kind: DocKind;
   canWrite: boolean;
-  /** text and version to seed a document that has no stored state */
-  seed(): Promise<{ text: string; version: number }>;
+  /** what seeds a document that has no stored state */
+  seed(): Promise<DocSeed>;
+}
+
+/** The seed of a document from the saved page: its text, or its workbook (ShowDoc's x-spreadsheet converted). */
+export function seedFrom(kind: DocKind, saved: { text: string; version: number }): DocSeed {
+  return {
+    version: saved.version,
+    fill: (doc) => {
+      if (kind === 'sheet') workbookToYDoc(doc, parseWorkbookContent(saved.text));
+      else if (saved.text) doc.getText('content').insert(0, saved.text);
+    },
+  };
 }
 
 export type Refusal = { code: number; reason: string };
@@ -60,11 +85,13 @@ export async function resolveTarget(deps: AppDeps, name: string, user: SessionUs
   if (!page) return refusal('not-found', user);
   if (!room.read.allowed) return refusal(room.read.refusal, user);
   const canWrite = !!user && room.edit.allowed && (await lockBlocksWriter(deps, page.pageId, user.uid)) === null;
+  const kind: DocKind = room.itemType === ITEM_TYPE.table ? 'sheet' : 'text';
   return {
     name,
     pageId: page.pageId,
     itemId: page.itemId,
+    kind,
     canWrite,
-    seed: () => pageSeed(deps, page.pageId),
+    seed: async () => seedFrom(kind, await pageSeed(deps, page.pageId)),
   };
 }

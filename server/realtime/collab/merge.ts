@@ -1,9 +1,11 @@
-// Writes that bypass the editor (HTTP page/save, open API, recover, import) are merged into
+// Writes that bypass the editor (HTTP page/save, open API, recover, import, xlsx import) are merged into
 // the live document as a patch: the change from the previous saved text to the new one is
 // applied to the live text, so connected editors keep their own unsaved typing.
 import DiffMatchPatch from 'diff-match-patch';
 import type * as Y from 'yjs';
 import { ORIGIN_MERGE, type SharedDoc } from './sharedDoc';
+import { parseWorkbookContent } from '../../../shared/sheet/content';
+import { applyWorkbookChange } from '../../../shared/sheet/ydoc';
 
 const dmp = new DiffMatchPatch();
 
@@ -36,6 +38,17 @@ export async function mergeIntoDoc(doc: SharedDoc, previous: string, next: strin
   const target = patchedText(previous, next, live);
   if (target === live) return false;
   doc.doc.transact(() => applyTextDiff(doc.text, live, target), ORIGIN_MERGE);
+  await doc.flushed();
+  return true;
+}
+
+/**
+ * The same for a workbook: the cells, sizes and sheets the write changed (previous → next) are
+ * set in the live document; cells other people edited meanwhile keep their live values.
+ */
+export async function mergeWorkbookIntoDoc(doc: SharedDoc, previous: string, next: string): Promise<boolean> {
+  if (previous === next) return false;
+  applyWorkbookChange(doc.doc, parseWorkbookContent(previous), parseWorkbookContent(next), ORIGIN_MERGE);
   await doc.flushed();
   return true;
 }

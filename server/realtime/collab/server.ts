@@ -18,9 +18,11 @@ import { clientIp } from '../clientIp';
 import { SharedDoc, type Conn, type DocHooks } from './sharedDoc';
 import { decodeMessage, encodeSyncStep1 } from './protocol';
 import { appendUpdates, compact, countUpdates, loadState, seedOnce } from '../../domain/collab/store';
-import { resolveTarget, type DocTarget } from './docTarget';
+import { resolveTarget, seedFrom, type DocTarget } from './docTarget';
+import { isWorkbookContent } from '../../../shared/sheet/workbook';
+import { hasWorkbook } from '../../../shared/sheet/ydoc';
 import { COLLAB_LIMITS } from '../limits';
-import { mergeIntoDoc } from './merge';
+import { mergeIntoDoc, mergeWorkbookIntoDoc } from './merge';
 import { textFitsAfter } from './textLimit';
 import { avatarColor } from '../identity';
 
@@ -219,9 +221,9 @@ export class CollabServer {
   private async load(target: Pick<DocTarget, 'name' | 'seed'>): Promise<SharedDoc> {
     let state = await loadState(this.deps, target.name);
     if (!state.exists) {
-      const { text, version } = await target.seed();
+      const { fill, version } = await target.seed();
       const seedDoc = new Y.Doc();
-      if (text) seedDoc.getText('content').insert(0, text);
+      fill(seedDoc);
       await seedOnce(this.deps, target.name, Y.encodeStateAsUpdate(seedDoc), version);
       seedDoc.destroy();
       // whichever process seeded first wins; everybody loads the same seed
@@ -345,9 +347,10 @@ export class CollabServer {
     if (!doc) {
       const state = await loadState(this.deps, name);
       if (!state.exists) return;
-      doc = await this.getDoc({ name, seed: async () => ({ text: next, version: 0 }) });
+      doc = await this.getDoc({ name, seed: async () => seedFrom(isWorkbookContent(next) ? 'sheet' : 'text', { text: next, version: 0 }) });
     }
-    await mergeIntoDoc(doc, previous, next);
+    if (hasWorkbook(doc.doc)) await mergeWorkbookIntoDoc(doc, previous, next);
+    else await mergeIntoDoc(doc, previous, next);
     if (doc.conns.size === 0) this.scheduleUnload(doc);
   }
 

@@ -1,5 +1,6 @@
 // /api/page/*: reading, saving, history, diff, delete, share links, ordering and HTTP edit locks.
 // The upload actions (upload, uploadImg, uploadList, deleteUploadFile) are declared in ./upload.ts.
+import type { WorkbookDiff } from '../../sheet/diff';
 import { z } from 'zod';
 import { endpoint, type NoData } from '../contract';
 import { flag, id, int, json, optional, text } from '../fields';
@@ -60,6 +61,8 @@ export interface PageHistoryEntry {
 export interface PageDiff {
   page: Page;
   history_page: PageHistoryEntry;
+  /** spreadsheet pages: the cells that changed from the history version to the current one */
+  sheet_diff?: WorkbookDiff;
 }
 
 export interface SavedPage {
