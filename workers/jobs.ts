@@ -5,11 +5,15 @@
 import type { Config } from '../server/config';
 import type { JobHandlers } from '../server/jobs/types';
 import { testJobHandlers } from '../server/jobs/testKinds';
+import { exportXlsx, importXlsx } from '../server/domain/sheets/jobs';
 
 export function jobHandlers(config: Pick<Config, 'testJobs'>): JobHandlers {
   return {
     // exports (server/domain/exports): 'export.word', 'export.markdown', 'export.html'
     // imports (server/domain/imports): 'import.auto'
+    // spreadsheet items (server/domain/sheets)
+    'import.xlsx': importXlsx,
+    'export.xlsx': exportXlsx,
     ...(config.testJobs ? testJobHandlers : {}),
   };
 }

@@ -29,6 +29,7 @@ import itemSearch from './item/search';
 import pageUpload from './page/upload';
 import download from './download';
 import job from './job';
+import sheet from './sheet';
 
 export const controllers: Controller[] = [
   user,
@@ -59,6 +60,7 @@ export const controllers: Controller[] = [
   pageUpload,
   download,
   job,
+  sheet,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */

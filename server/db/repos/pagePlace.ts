@@ -19,3 +19,14 @@ export async function findLivePagePlace(db: DbOrTx, pageId: number): Promise<Pag
     .limit(1);
   return row;
 }
+
+/** the first live page of an item (a single-page or table item's one page) */
+export async function firstLivePageOfItem(db: DbOrTx, itemId: number): Promise<PagePlaceRow | undefined> {
+  const [row] = await db
+    .select({ pageId: pages.pageId, itemId: pages.itemId, catId: pages.catId })
+    .from(pages)
+    .where(and(eq(pages.itemId, itemId), eq(pages.isDel, 0)))
+    .orderBy(pages.pageId)
+    .limit(1);
+  return row;
+}
