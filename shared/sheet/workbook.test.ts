@@ -201,3 +201,18 @@ describe('helpers', () => {
     });
   });
 });
+
+describe('removed sheets', () => {
+  it('a writer that still shows a sheet someone removed does not bring it back', () => {
+    const doc = new Y.Doc();
+    const base = sample();
+    workbookToYDoc(doc, base);
+    const removed = structuredClone(base);
+    removed.sheets.splice(1, 1);
+    applyWorkbookChange(doc, base, removed);
+    const stale = structuredClone(base);
+    stale.sheets[1].cells['0,0'] = { v: 'typed into a removed sheet' };
+    applyWorkbookChange(doc, base, stale);
+    expect(yDocToWorkbook(doc).sheets.map((s) => s.id)).toEqual(['s1']);
+  });
+});

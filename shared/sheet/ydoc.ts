@@ -112,10 +112,12 @@ export function applyWorkbookChange(doc: Y.Doc, from: Workbook, to: Workbook, or
     for (const s of to.sheets) {
       const old = before.get(s.id);
       const m = sheets.get(s.id);
-      if (!old || !m) {
-        if (!m) sheets.set(s.id, newSheetMap(s));
+      if (!m) {
+        // a new sheet is created; one the writer saw but someone removed meanwhile stays removed
+        if (!old) sheets.set(s.id, newSheetMap(s));
         continue;
       }
+      if (!old) continue;
       if (old.name !== s.name) m.set('name', s.name);
       if (old.rows !== s.rows) m.set('rows', s.rows);
       if (old.cols !== s.cols) m.set('cols', s.cols);

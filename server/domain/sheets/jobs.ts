@@ -78,6 +78,9 @@ export const importXlsx: JobHandler<SheetImportData> = async (deps, data, ctx) =
     await ctx.progress(15, 'Reading the workbook');
     const wb = await readXlsx(data.file);
     ctx.signal.throwIfAborted();
+    // new sheet ids: the import replaces the workbook, so every open grid drops the old sheets
+    // whole (a stale writer cannot bring their cells back); the job's id keeps a retry identical
+    wb.sheets.forEach((s, i) => (s.id = `x${ctx.jobId.slice(-8)}.${i + 1}`));
     const content = serializeWorkbook(wb);
     if (content.length > PAGE_CONTENT_MAX_CHARS) throw tooLargeForPage();
     await ctx.progress(70, 'Saving');
