@@ -8,5 +8,6 @@ export * as pageApi from './endpoints/page';
 export * as peopleApi from './endpoints/people';
 export * as adminApi from './endpoints/admin';
 export * as jobApi from './endpoints/jobs';
+export * as sheetApi from './endpoints/sheet';
 export { ApiError, call, quietly, configureApiClient } from './http';
 export { flag, sameId, type Flag, type Id } from './ids';

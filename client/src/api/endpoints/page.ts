@@ -21,7 +21,7 @@ export const createSinglePage = (page_id: Id, create: boolean) =>
   callAction<typeof pageApi.createSinglePage>('page/createSinglePage', { page_id, isCreateSiglePage: create ? 'true' : 'false' });
 export const uploadList = (page_id: Id) => call<Attachment[] | { list: Attachment[] }>('page/uploadList', { page_id }, { loading: false });
 export const deleteUploadFile = (p: { file_id: Id; page_id: Id }) => call('page/deleteUploadFile', p);
-export const save = (p: { page_id: Id; item_id: Id; page_title: string; page_content: string; cat_id?: Id; page_comments?: string; s_number?: Id }) =>
+export const save = (p: { page_id: Id; item_id: Id; page_title: string; page_content: string; cat_id?: Id; page_comments?: string; s_number?: Id; from_collab?: 0 | 1 }) =>
   callAction<typeof pageApi.save>('page/save', { ...p, page_content: encodeURIComponent(p.page_content), is_urlencode: 1 });
 /** positions: page_id → position */
 export const sort = (item_id: Id, positions: Record<string, number>) => callAction<typeof pageApi.sort>('page/sort', { item_id, pages: positions });

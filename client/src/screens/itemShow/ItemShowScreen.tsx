@@ -14,8 +14,8 @@ import { SinglePageItemView } from './SinglePageItemView';
 import { useItemInfo } from './useItemInfo';
 import { useUnreadNotice } from './useUnreadNotice';
 
-// table items are rare on the reader route: their view loads on demand
-const TableItemPlaceholder = lazy(() => import('./TableItemPlaceholder').then((m) => ({ default: m.TableItemPlaceholder })));
+// table items are rare on the reader route: their view loads on demand (and the grid after it)
+const SheetItemView = lazy(() => import('../sheet/SheetItemView').then((m) => ({ default: m.SheetItemView })));
 
 /** /{item_id or domain}?page_id= — the item display, by item type. */
 export default function ItemShowScreen() {
@@ -62,7 +62,7 @@ export default function ItemShowScreen() {
     case ITEM_TYPE.table:
       return (
         <Suspense fallback={null}>
-          <TableItemPlaceholder info={info} />
+          <SheetItemView info={info} perms={perms} itemPath={itemPath} />
         </Suspense>
       );
     default:
