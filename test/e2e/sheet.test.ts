@@ -129,6 +129,7 @@ describe('spreadsheet items', () => {
 
     const again = await openSheet(contexts[contexts.length - 1]);
     expect(await cellShown(again, 1, 2)).toBe('=A2+B2');
+    await screenshot(again, 'sheet-imported-en-1280');
     await again.click('[data-testid="sheet-more"]');
     await again.getByText('Export to showdoc.xlsx').click();
     await again.waitForURL(/\/downloads\?job=/);

@@ -25,8 +25,11 @@ import { readSheetDraft, useSheetDraft } from './useSheetDraft';
 import { SheetPeople } from './SheetPeople';
 import './sheet.css';
 
-// the grid and fortune-sheet are their own chunk
-const SheetGrid = lazy(() => import('./SheetGrid'));
+// the grid and fortune-sheet are their own chunk, fetched at once (while the document connects
+// and syncs), not when it has synced: the first render of a large sheet waits for both
+const loadGrid = () => import('./SheetGrid');
+const SheetGrid = lazy(loadGrid);
+void loadGrid();
 
 export function SheetItemView({ info, perms, itemPath }: { info: ItemInfo; perms: ItemPermissions; itemPath: string }) {
   const { t, i18n } = useTranslation();

@@ -14,8 +14,10 @@ export function SheetPeople({ awareness }: { awareness: Awareness }) {
   useEffect(() => {
     const read = () => {
       const out: Person[] = [];
-      awareness.getStates().forEach((st: { user?: { name?: string; color?: string } }, id) => {
-        if (st.user?.name) out.push({ id, name: String(st.user.name), color: String(st.user.color ?? '#3b5bdb') });
+      awareness.getStates().forEach((st: { user?: { uid?: number; name?: string; color?: string } }, id) => {
+        // one avatar per person, however many tabs they have open
+        const name = String(st.user?.name ?? '');
+        if (name && !out.some((p) => p.name === name && p.color === st.user?.color)) out.push({ id, name, color: String(st.user?.color ?? '#3b5bdb') });
       });
       setPeople(out);
     };

@@ -1,6 +1,7 @@
 // Between the grid and the shared workbook: what changed from one workbook to the next, as
 // fortune-sheet operations (remote edits shown without rebuilding the grid), and whether the
-// change is structural (sheets, names, sizes, freeze), which remounts the grid instead.
+// change is structural (sheets, names, sizes, freeze, merges), which remounts the grid instead:
+// fortune-sheet applies a replaced merge map to its data but does not draw it (seen in Chromium).
 import type { Op } from '@fortune-sheet/core';
 import { cellKey, type Sheet, type Workbook } from '@shared/sheet/workbook';
 import { fortuneCellAt, toFortuneConfig } from './fortune';
@@ -11,7 +12,7 @@ export function structureChanged(a: Workbook, b: Workbook): boolean {
   if (a.sheets.length !== b.sheets.length) return true;
   return a.sheets.some((s, i) => {
     const t = b.sheets[i];
-    return s.id !== t.id || s.name !== t.name || s.rows !== t.rows || s.cols !== t.cols || !same(s.frozen ?? null, t.frozen ?? null);
+    return s.id !== t.id || s.name !== t.name || s.rows !== t.rows || s.cols !== t.cols || !same(s.frozen ?? null, t.frozen ?? null) || !same(s.merges, t.merges);
   });
 }
 

@@ -61,5 +61,8 @@ describe('fortune-sheet conversion', () => {
     expect(structureChanged(a, b)).toBe(false);
     b.sheets[0].name = 'Renamed';
     expect(structureChanged(a, b)).toBe(true);
+    const merged = wb();
+    merged.sheets[0].merges.push({ r: 5, c: 0, rs: 2, cs: 1 });
+    expect(structureChanged(a, merged)).toBe(true);
   });
 });
