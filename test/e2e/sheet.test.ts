@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startE2EServer, type E2EServer } from './helpers/server';
 import { launchBrowser, screenshot, watchErrors } from './helpers/browser';
-import { addMember, appReady, createItem, loggedInContext, registerUser, type TestUser } from './helpers/fixtures';
+import { addMember, anonymousContext, appReady, createItem, loggedInContext, registerUser, type TestUser } from './helpers/fixtures';
 
 let server: E2EServer;
 let browser: Browser;
@@ -107,6 +107,14 @@ describe('spreadsheet items', () => {
     await expect.poll(() => cellShown(r, 7, 0), { timeout: 10_000 }).toBe('after reader');
     expect(await cellShown(a, 6, 0)).toBe('');
     await screenshot(r, 'sheet-readonly-en-1280');
+
+    // an anonymous visitor of this public item reads it, with only "go back"
+    const anonymous = await anonymousContext(browser, { width: 1280 });
+    contexts.push(anonymous);
+    const v = await openSheet(anonymous);
+    await v.waitForSelector('[data-testid="sheet-back"]');
+    expect(await v.locator('[data-testid="sheet-save"]').count()).toBe(0);
+    await expect.poll(() => cellShown(v, 7, 0), { timeout: 10_000 }).toBe('after reader');
     expect(errors).toEqual([]);
   });
 

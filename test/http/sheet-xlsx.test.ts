@@ -10,7 +10,8 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { addMember, seedItem, seedPage } from '../helpers/realtime';
+import { addMember, connectEditor, seedItem, seedPage, synced, until } from '../helpers/realtime';
+import { setCell, workbookOf } from '../helpers/sheet';
 import { jobs, pages } from '../../server/db/schema';
 import { waitForJob } from '../../server/jobs/control';
 import { ITEM_TYPE } from '../../shared/limits';
@@ -91,7 +92,7 @@ async function exportBook(token = owner.user_token): Promise<ExcelJS.Workbook> {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-sheet-xlsx-'));
-  app = await startTestApp({ jobs: true, config: { dataDir } });
+  app = await startTestApp({ jobs: true, realtime: true, config: { dataDir } });
   owner = await app.register('xl_owner');
   reader = await app.register('xl_reader');
   stranger = await app.register('xl_stranger');
@@ -160,6 +161,22 @@ describe('import and export', () => {
       expect(c.numFmt).toBe('@');
     });
     expect(ws.getCell(10, 1).type).toBe(ExcelJS.ValueType.Formula);
+  });
+});
+
+describe('import into an open sheet', () => {
+  it('an editor who has the sheet open gets the imported workbook in place of the old one', async () => {
+    const e = connectEditor(app.url, `page.${pageId}`, owner.user_token);
+    try {
+      await synced(e);
+      setCell(e, '40,0', { v: 'typed before the import' });
+      const bytes = await book((b) => (b.addWorksheet('Fresh').getCell('B2').value = 'imported'));
+      await importOk(bytes);
+      await until(() => workbookOf(e).sheets.map((s) => s.name).join() === 'Fresh', 'the open sheet shows the import');
+      expect(workbookOf(e).sheets[0].cells).toEqual({ '1,1': { v: 'imported' } });
+    } finally {
+      e.destroy();
+    }
   });
 });
 
