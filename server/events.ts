@@ -44,6 +44,11 @@ export interface DomainEvents {
   'job.progress': { uid: number; jobId: string; name: string; status: string; progress: number; stage?: string; itemId?: number; result?: unknown; error?: string };
   /** the user cancelled a running job: the process running it aborts it */
   'job.cancelRequested': { jobId: string };
+  /**
+   * a co-editing document's stored log got an update written outside the /collab server (an
+   * xlsx import in a worker): processes holding it live load it from storage
+   */
+  'collab.stored': { docName: string };
 }
 
 /** payloads that arrived from another process (eventBridge) carry this mark so they are not sent back */

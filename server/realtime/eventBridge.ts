@@ -19,6 +19,8 @@ export const BRIDGED: (keyof DomainEvents)[] = [
   'notice.created',
   // a cancel reaches the worker running the job
   'job.cancelRequested',
+  // a worker wrote into a co-editing document: live copies load it
+  'collab.stored',
 ];
 
 

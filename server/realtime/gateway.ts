@@ -312,6 +312,9 @@ export class Gateway {
       events.on('page.lockChanged', ({ pageId }) => {
         this.background(this.collab.lockChanged(pageId), 'co-editing lock re-check failed', { page: pageId });
       }),
+      events.on('collab.stored', ({ docName }) => {
+        this.background(this.collab.reloadStored(docName), 'co-editing reload failed', { doc: docName });
+      }),
       // notices and job progress may happen in a worker, which has no sockets: the event bridge
       // brings them to every API process, and each pushes them to its own sockets only
       events.on('notice.created', ({ toUid, noticeId, title }) => {

@@ -11,6 +11,7 @@ import { addMember, connectEditor, seedItem, seedPage, synced, until, type Edito
 import { cellOf, cellValueIs, setCell, workbookOf } from '../helpers/sheet';
 import { docUpdates } from '../../server/db/schema';
 import { loadState } from '../../server/domain/collab/store';
+import { writeWorkbookToStoredDoc } from '../../server/domain/collab/sheetStore';
 import { yDocToWorkbook } from '../../shared/sheet/ydoc';
 import { serializeWorkbook } from '../../shared/sheet/workbook';
 import { ITEM_TYPE } from '../../shared/limits';
@@ -131,6 +132,21 @@ describe('sheet documents', () => {
     // the saved content was '' before: the merge goes from the empty workbook to `next`
     await cellValueIs(a, '0,0', 'from the API');
     expect(cellOf(a, '9,9')?.v).toBe('live');
+  });
+});
+
+describe('writes from outside the /collab server', () => {
+  it('a workbook a job stores (as an import in a worker does) reaches the open sheets', async () => {
+    const pageId = await seedPage(app.deps.db, itemId, '');
+    const a = connect(pageId, owner.user_token);
+    await synced(a);
+    setCell(a, '0,0', { v: 'live' });
+    await until(async () => (await storedWorkbook(`page.${pageId}`)).sheets[0].cells['0,0']?.v === 'live', 'stored');
+    const next = structuredClone(workbookOf(a));
+    next.sheets[0].cells['3,3'] = { v: 'from the job' };
+    // no page.saved here: only the stored document and its event, as from a worker process
+    expect(await writeWorkbookToStoredDoc(app.deps, `page.${pageId}`, next, owner.uid)).toBe(true);
+    await cellValueIs(a, '3,3', 'from the job');
   });
 });
 

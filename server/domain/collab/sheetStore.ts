@@ -9,7 +9,7 @@ import { applyWorkbookChange, hasWorkbook, yDocToWorkbook } from '../../../share
 import { appendUpdates, loadState } from './store';
 
 /** true when a stored document was updated (none stored: the page seeds the next one). */
-export async function writeWorkbookToStoredDoc(deps: Pick<AppDeps, 'db' | 'now'>, docName: string, next: Workbook, uid: number): Promise<boolean> {
+export async function writeWorkbookToStoredDoc(deps: Pick<AppDeps, 'db' | 'now' | 'events'>, docName: string, next: Workbook, uid: number): Promise<boolean> {
   const state = await loadState(deps, docName);
   if (!state.exists) return false;
   const doc = new Y.Doc();
@@ -20,6 +20,8 @@ export async function writeWorkbookToStoredDoc(deps: Pick<AppDeps, 'db' | 'now'>
     applyWorkbookChange(doc, yDocToWorkbook(doc), next);
     const update = Y.encodeStateAsUpdate(doc, before);
     await appendUpdates(deps, docName, [{ update, uid }]);
+    // live copies (in this or another process, over the event bridge) load it
+    deps.events.emit('collab.stored', { docName });
     return true;
   } finally {
     doc.destroy();

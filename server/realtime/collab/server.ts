@@ -363,6 +363,13 @@ export class CollabServer {
     this.docs.get(name)?.applyRemoteAwareness(update);
   }
 
+  /** Something outside this server stored updates of a document (a worker's import): a live copy loads them. */
+  async reloadStored(name: string): Promise<void> {
+    const doc = this.docs.get(name);
+    if (!doc) return;
+    doc.applyRemote((await loadState(this.deps, name)).updates);
+  }
+
   /** After a Redis outage: reload every live document from storage (updates are idempotent). */
   async catchUp(): Promise<void> {
     for (const doc of this.docs.values()) {
