@@ -153,6 +153,25 @@ describe('spreadsheet items', () => {
     expect(ex.getColumn(3).width).toBe(20);
   });
 
+  it('while a member has locked editing, another opens the sheet read-only, naming the holder', async () => {
+    const b = await openSheet(await contextFor(writer));
+    await b.waitForSelector('[data-testid="sheet-save"]');
+    await b.click('[data-testid="sheet-more"]');
+    await b.getByText('Lock editing').click();
+    await b.waitForSelector('.ant-message-success');
+    const a = await openSheet(await contextFor(owner));
+    const locked = await a.waitForSelector('[data-testid="sheet-locked"]', { timeout: 15_000 });
+    expect(await locked.textContent()).toContain(writer.username);
+    await a.waitForSelector('[data-testid="sheet-readonly"]');
+    expect(await a.locator('[data-testid="sheet-save"]').count()).toBe(0);
+    await typeInto(a, 20, 0, 'while locked');
+    await typeInto(b, 21, 0, 'lock holder');
+    await expect.poll(() => cellShown(a, 21, 0), { timeout: 10_000 }).toBe('lock holder');
+    expect(await cellShown(b, 20, 0)).toBe('');
+    await b.click('[data-testid="sheet-more"]');
+    await b.getByText('Cancel lock').click();
+  });
+
   it('looks right in English and Chinese at 1280 and 390 px', async () => {
     for (const [locale, tag] of [['en-US', 'en'], ['zh-CN', 'zh']] as const) {
       for (const width of [1280, 390]) {

@@ -203,6 +203,10 @@ const en = {
       draftText: 'This browser kept a draft of this sheet that differs from the shared copy.',
       draftRestore: 'Restore draft',
       draftDiscard: 'Discard',
+      lock: 'Lock editing',
+      unlock: 'Cancel lock',
+      lockedByMe: 'Editing locked: others cannot edit this sheet now',
+      unlocked: 'Lock cancelled',
     },
   },
   landing: {

@@ -202,6 +202,10 @@ const zhCN = {
       draftText: '此浏览器保存了一份与共享副本不同的表格草稿。',
       draftRestore: '恢复草稿',
       draftDiscard: '丢弃',
+      lock: '锁定编辑',
+      unlock: '取消锁定',
+      lockedByMe: '已锁定编辑：其他人暂时无法编辑此表格',
+      unlocked: '已取消锁定',
     },
   },
   landing: {

@@ -15,7 +15,11 @@ import { useItemInfo } from './useItemInfo';
 import { useUnreadNotice } from './useUnreadNotice';
 
 // table items are rare on the reader route: their view loads on demand (and the grid after it)
-const SheetItemView = lazy(() => import('../sheet/SheetItemView').then((m) => ({ default: m.SheetItemView })));
+const SheetItemView = lazy(() => {
+  // the grid's large chunk is fetched beside the view's, not after it
+  void import('../sheet/SheetGrid');
+  return import('../sheet/SheetItemView').then((m) => ({ default: m.SheetItemView }));
+});
 
 /** /{item_id or domain}?page_id= — the item display, by item type. */
 export default function ItemShowScreen() {

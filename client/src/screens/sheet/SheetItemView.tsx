@@ -101,6 +101,7 @@ export function SheetItemView({ info, perms, itemPath }: { info: ItemInfo; perms
   };
 
   const menu = [
+    { key: 'lock', label: session.exclusive ? t('itemShow.table.unlock') : t('itemShow.table.lock') },
     { key: 'share', label: t('itemShow.table.share') },
     ...(perms.isCreator ? [{ key: 'settings', label: t('itemShow.table.settings') }] : []),
     { key: 'import', label: t('itemShow.table.import') },
@@ -108,7 +109,11 @@ export function SheetItemView({ info, perms, itemPath }: { info: ItemInfo; perms
     { key: 'back', label: t('itemShow.table.back') },
   ];
   const onMenu = ({ key }: { key: string }) => {
-    if (key === 'share') setShareOpen(true);
+    if (key === 'lock') {
+      // the pages' exclusive lock: others' grids turn read-only while it holds
+      const on = !session.exclusive;
+      void session.setExclusive(on).then((done) => done && feedback()?.message.success(on ? t('itemShow.table.lockedByMe') : t('itemShow.table.unlocked')));
+    } else if (key === 'share') setShareOpen(true);
     else if (key === 'settings') navigate(`/item/setting/${info.item_id}`);
     else if (key === 'import') fileInput.current?.click();
     else if (key === 'export') void startJob(() => sheetApi.exportXlsx(info.item_id));
