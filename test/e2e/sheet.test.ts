@@ -138,6 +138,13 @@ describe('spreadsheet items', () => {
     const again = await openSheet(contexts[contexts.length - 1]);
     expect(await cellShown(again, 1, 2)).toBe('=A2+B2');
     await screenshot(again, 'sheet-imported-en-1280');
+    // a formula's result follows an edit of what it reads, and is stored with it
+    await typeInto(again, 1, 0, '20');
+    const menu = await server.api<{ menu: { pages: { page_id: number }[] } }>('item/info', { item_id: itemId }, owner.token);
+    await again.click('[data-testid="sheet-save"]');
+    await again.waitForSelector('.ant-message-success');
+    const saved = await server.api<{ page_content: string }>('page/info', { page_id: menu.data.menu.pages[0].page_id }, owner.token);
+    expect(JSON.parse(saved.data.page_content).sheets[0].cells['1,2']).toMatchObject({ f: '=A2+B2', v: 52 });
     await again.click('[data-testid="sheet-more"]');
     await again.getByText('Export to showdoc.xlsx').click();
     await again.waitForURL(/\/downloads\?job=/);

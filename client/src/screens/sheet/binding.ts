@@ -4,7 +4,7 @@
 // fortune-sheet applies a replaced merge map to its data but does not draw it (seen in Chromium).
 import type { Op } from '@fortune-sheet/core';
 import { cellKey, type Sheet, type Workbook } from '@shared/sheet/workbook';
-import { fortuneCellAt, toFortuneConfig } from './fortune';
+import { calcChainOf, fortuneCellAt, toFortuneConfig } from './fortune';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -35,6 +35,8 @@ export function opsBetween(a: Workbook, b: Workbook): Op[] {
       const [r, c] = k.split(',').map(Number);
       ops.push({ op: 'replace', id: t.id, path: ['data', r, c], value: fortuneCellAt(t, k) });
     }
+    const formulas = (x: Sheet) => calcChainOf(x).map((f) => `${f.r},${f.c}`).join(';');
+    if (formulas(s) !== formulas(t)) ops.push({ op: 'replace', id: t.id, path: ['calcChain'], value: calcChainOf(t) });
     const config = toFortuneConfig(t);
     if (mergesChanged) ops.push({ op: 'replace', id: t.id, path: ['config', 'merge'], value: config.merge });
     if (!same(s.colWidths, t.colWidths)) ops.push({ op: 'replace', id: t.id, path: ['config', 'columnlen'], value: config.columnlen });

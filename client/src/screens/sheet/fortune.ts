@@ -89,6 +89,16 @@ export function fortuneCellAt(s: Sheet, key: string): FCell | null {
   return out;
 }
 
+/** The sheet's formula cells: fortune-sheet recomputes only those its calcChain lists. */
+export function calcChainOf(s: Sheet): { r: number; c: number; id: string }[] {
+  const out: { r: number; c: number; id: string }[] = [];
+  for (const [key, cell] of Object.entries(s.cells)) {
+    const at = cell.f ? parseCellKey(key) : null;
+    if (at) out.push({ r: at.r, c: at.c, id: s.id });
+  }
+  return out;
+}
+
 export function toFortune(wb: Workbook): FSheet[] {
   return wb.sheets.map((s, order) => {
     const keys = new Set(Object.keys(s.cells));
@@ -108,6 +118,7 @@ export function toFortune(wb: Workbook): FSheet[] {
       column: s.cols,
       defaultRowHeight: 25,
       celldata,
+      calcChain: calcChainOf(s),
       config: toFortuneConfig(s),
       ...(frozenOf(s) ? { frozen: frozenOf(s) } : {}),
     };
