@@ -100,9 +100,12 @@ export function isWorkbook(x: unknown): x is Workbook {
   return typeof x === 'object' && x !== null && (x as Workbook).type === WORKBOOK_TYPE && Array.isArray((x as Workbook).sheets);
 }
 
+/** how serializeWorkbook's text begins */
+export const WORKBOOK_PREFIX = '{"type":"quire.workbook"';
+
 /** whether stored page content is our workbook JSON (cheap test first: this runs on every page) */
 export function isWorkbookContent(content: string): boolean {
-  if (!content.startsWith('{"type":"quire.workbook"')) return false;
+  if (!content.startsWith(WORKBOOK_PREFIX)) return false;
   try {
     return isWorkbook(JSON.parse(content));
   } catch {

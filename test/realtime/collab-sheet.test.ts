@@ -162,6 +162,9 @@ describe('saved workbooks', () => {
     const hit = await app.call('item/search', { item_id: itemId, keyword: 'quarterlyrevenue' }, { token: owner.user_token });
     expect(hit.error_code).toBe(0);
     expect(JSON.stringify(hit.data)).toContain(`${pageId}`);
+    // the snippet shows cell text, not the JSON around it
+    expect(JSON.stringify(hit.data)).toContain('Quarterlyrevenue');
+    expect(JSON.stringify(hit.data)).not.toContain('rowHeights');
     const miss = await app.call('item/search', { item_id: itemId, keyword: 'rowHeights' }, { token: owner.user_token });
     expect(JSON.stringify(miss.data)).not.toContain(`"page_id":${pageId}`);
   });

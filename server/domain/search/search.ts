@@ -8,6 +8,7 @@ import * as searchRepo from '../../db/repos/search';
 import type { HitRow, SearchAnswer } from '../../db/repos/search';
 import { SEARCH_PAGE_SIZE } from '../../../shared/limits';
 import { keywordQuery } from './tokens';
+import { WORKBOOK_PREFIX, isWorkbookContent, workbookText, type Workbook } from '../../../shared/sheet/workbook';
 import { SNIPPET_HEAD, SNIPPET_WHOLE_BYTES, snippetOf, snippetOfHead } from './snippet';
 import { backfillVectors } from './backfill';
 import { keepPageStatsFresh } from './stats';
@@ -61,13 +62,20 @@ export async function searchPages(
   return { hits, hasMore: rows.length > SEARCH_PAGE_SIZE };
 }
 
+/** what a hit's snippet is cut from: a spreadsheet's cell text, not its JSON */
+const readable = (content: string) => (isWorkbookContent(content) ? workbookText(JSON.parse(content) as Workbook) : content);
+/** the head of a spreadsheet's JSON cannot tell: its whole content is read */
+const isSheetHead = (head: string) => head.startsWith(WORKBOOK_PREFIX);
+
 /** each hit's snippet: from what was read of it, or from the whole content when a head cannot tell */
 async function snippetsOf(db: DbOrTx, itemId: number, rows: HitRow[], keyword: string): Promise<string[]> {
-  const snippets = rows.map((r) => (r.content !== null ? snippetOf(r.content, keyword) : snippetOfHead(r.content_head ?? '', keyword)));
+  const snippets = rows.map((r) =>
+    r.content !== null ? snippetOf(readable(r.content), keyword) : isSheetHead(r.content_head ?? '') ? null : snippetOfHead(r.content_head ?? '', keyword),
+  );
   const undecided = rows.filter((_, i) => snippets[i] === null).map((r) => Number(r.page_id));
   if (!undecided.length) return snippets as string[];
   const whole = await searchRepo.contentsOf(db, itemId, undecided);
   const contentOf = new Map(whole.map((w) => [Number(w.page_id), w.page_content]));
   // a page deleted between the two reads keeps the snippet of its head
-  return rows.map((r, i) => snippets[i] ?? snippetOf(contentOf.get(Number(r.page_id)) ?? r.content_head ?? '', keyword));
+  return rows.map((r, i) => snippets[i] ?? snippetOf(readable(contentOf.get(Number(r.page_id)) ?? r.content_head ?? ''), keyword));
 }
