@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sheet as FSheet, CellMatrix } from '@fortune-sheet/core';
 import type { Workbook } from '@shared/sheet/workbook';
-import { fromFortune, fromFortuneCell, toFortune } from './fortune';
+import { formulaHasMarkup, fromFortune, fromFortuneCell, toFortune, toFortuneCell } from './fortune';
 import { opsBetween, structureChanged } from './binding';
 
 const wb = (): Workbook => ({
@@ -46,6 +46,20 @@ describe('fortune-sheet conversion', () => {
     const cells = toFortune(wb())[0].celldata!;
     expect(cells.every((c) => c.v?.ct?.t !== 'inlineStr' && !c.v?.hl)).toBe(true);
     expect(fromFortuneCell({ ct: { t: 'inlineStr', s: [{ v: '<b>a</b>' }, { v: 'b' }] } })).toEqual({ v: '<b>a</b>b' });
+  });
+
+  it('hands the grid a formula holding markup as plain text', () => {
+    expect(formulaHasMarkup('="<img src=x onerror=alert(1)>"')).toBe(true);
+    expect(formulaHasMarkup('=A1&"<svg onload=x>"')).toBe(true);
+    expect(formulaHasMarkup('=A1<img src=x onerror=y>')).toBe(true);
+    expect(formulaHasMarkup('="&lt;img src=x onerror=y&gt;"')).toBe(true);
+    expect(formulaHasMarkup('=IF(A1<B1,1,0)')).toBe(false);
+    expect(formulaHasMarkup('="Tom & Jerry"')).toBe(false);
+    expect(formulaHasMarkup('=A1>=B2')).toBe(false);
+    expect(toFortuneCell({ f: '="<b>x</b>"', v: 'x' })).toEqual({ v: `'="<b>x</b>"`, m: `'="<b>x</b>"`, ct: { fa: 'General', t: 'g' } });
+    expect(toFortuneCell({ v: '<span><img src=x onerror=y></span>' }).v).toBe(`'<span><img src=x onerror=y></span>`);
+    expect(toFortuneCell({ v: '<b>plain text is escaped by the grid</b>' }).v).toBe('<b>plain text is escaped by the grid</b>');
+    expect(toFortuneCell({ f: '=A1+1', v: 2 }).f).toBe('=A1+1');
   });
 
   it('turns remote cell, merge and width changes into grid operations; sheet changes remount', () => {

@@ -9,10 +9,34 @@ const V_ALIGN = { middle: 0, top: 1, bottom: 2 } as const;
 const H_BACK: Record<number, CellStyle['ha']> = { 0: 'center', 1: 'left', 2: 'right' };
 const V_BACK: Record<number, CellStyle['va']> = { 0: 'middle', 1: 'top', 2: 'bottom' };
 
+/**
+ * Whether fortune-sheet would put this formula into the page as markup: it shows formulas as
+ * HTML (coloured parts in the formula bar and the cell editor) without escaping string literals,
+ * so a stored `="<svg onload=…>"` ran script in the browser of whoever selected the cell
+ * (test/security/s19-sheet-formula-xss.browser.test.ts). Any < or > inside a string literal, or
+ * a tag-like `<name ` outside one, counts; `=A1<B1` does not.
+ */
+export function formulaHasMarkup(f: string): boolean {
+  // entities too: the editor reads its text back and puts it into the page again
+  for (const m of f.matchAll(/"([^"]*)"/g)) if (/[<>]|&[#a-zA-Z0-9]+;/.test(m[1])) return true;
+  return /<[a-zA-Z!/?][\w-]*[\s/>]/.test(f.replace(/"[^"]*"/g, '""'));
+}
+
+/**
+ * Text fortune-sheet puts into the page unescaped: its escaping skips text that starts with '='
+ * or '<span'. Such text holding markup is shown behind a leading apostrophe (the spreadsheet
+ * sign for "this is text"), which its escaping does not skip.
+ */
+export function textHasMarkup(s: string): boolean {
+  return (s.startsWith('=') || s.startsWith('<span')) && /[<>]|&[#a-zA-Z0-9]+;/.test(s);
+}
+
 /** One of our cells as fortune-sheet draws it (without its merge marker). */
 export function toFortuneCell(cell: Cell): FCell {
+  // a formula holding markup is shown (and kept, if edited) as plain text, never as a formula
+  if (cell.f && formulaHasMarkup(cell.f)) return toFortuneCell({ ...cell, f: undefined, v: cell.f });
   const out: FCell = {};
-  const v = cell.v ?? undefined;
+  const v = typeof cell.v === 'string' && textHasMarkup(cell.v) ? `'${cell.v}` : (cell.v ?? undefined);
   if (v !== undefined && v !== null) {
     out.v = v;
     out.m = String(v);
