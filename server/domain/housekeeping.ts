@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps';
 import { captchas, downloadTickets, passwordResets, throttles, userTokens } from '../db/schema';
 import { purgeRecycleBin } from './recycle/purge';
 import { removeOrphanFiles } from './attachments/orphans';
+import { sweepImports } from './imports/sweep';
 
 export type CleanupStep = (deps: AppDeps) => Promise<void>;
 
@@ -25,6 +26,10 @@ const steps: readonly CleanupStep[] = [
   // after the purge: files only the purged pages used start their grace period now
   async (deps) => {
     await removeOrphanFiles(deps);
+  },
+  // imports whose process died undone; import rows (and uploads) older than 7 days removed
+  async (deps) => {
+    await sweepImports(deps);
   },
 ];
 

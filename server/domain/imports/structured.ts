@@ -9,13 +9,12 @@ import { IMPORT_LIMITS } from './limits';
 
 const refuse = (template: string, vars?: Record<string, string | number>) => new ApiError(ErrorCode.GENERIC, template, vars);
 
-/** Where a parse error is: "line 12, column 5" (JSON's message names a position; we turn it into a line). */
-function jsonErrorPlace(text: string, message: string): string {
+/** Where a parse error is (JSON's message names a position; we turn it into a line and column). */
+function jsonErrorPlace(text: string, message: string): { line: number; column: number } | null {
   const m = /position (\d+)/.exec(message);
-  if (!m) return '';
+  if (!m) return null;
   const before = text.slice(0, Number(m[1]));
-  const line = before.split('\n').length;
-  return `line ${line}, column ${Number(m[1]) - before.lastIndexOf('\n')}`;
+  return { line: before.split('\n').length, column: Number(m[1]) - before.lastIndexOf('\n') };
 }
 
 export function parseJson(text: string, fileName: string): unknown {
@@ -23,7 +22,8 @@ export function parseJson(text: string, fileName: string): unknown {
     return JSON.parse(text);
   } catch (e: any) {
     const where = jsonErrorPlace(text, String(e?.message ?? ''));
-    throw refuse(where ? '{name} is not valid JSON ({where})' : '{name} is not valid JSON', { name: fileName, where });
+    if (where) throw refuse('{name} is not valid JSON (line {line}, column {column})', { name: fileName, ...where });
+    throw refuse('{name} is not valid JSON', { name: fileName });
   }
 }
 
@@ -32,8 +32,8 @@ export function parseYaml(text: string, fileName: string): unknown {
     return yaml.load(text, { filename: fileName, json: true });
   } catch (e: any) {
     const mark = e?.mark as { line?: number; column?: number } | undefined;
-    const where = mark?.line !== undefined ? `line ${mark.line + 1}, column ${(mark.column ?? 0) + 1}` : '';
-    throw refuse(where ? '{name} is not valid YAML ({where})' : '{name} is not valid YAML', { name: fileName, where });
+    if (mark?.line !== undefined) throw refuse('{name} is not valid YAML (line {line}, column {column})', { name: fileName, line: mark.line + 1, column: (mark.column ?? 0) + 1 });
+    throw refuse('{name} is not valid YAML', { name: fileName });
   }
 }
 

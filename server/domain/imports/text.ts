@@ -7,7 +7,8 @@ const gbk = new TextDecoder('gbk', { fatal: true });
 export function decodeText(bytes: Uint8Array): { text: string; lossy: boolean } {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), lossy: false };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), lossy: false };
-  const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  // PostgreSQL text holds no NUL: dropped as bytes (in UTF-8 and GBK a 0 byte is only ever NUL)
+  const body = dropNul(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes);
   try {
     return { text: clean(utf8.decode(body)), lossy: false };
   } catch {}
@@ -17,5 +18,13 @@ export function decodeText(bytes: Uint8Array): { text: string; lossy: boolean } 
   return { text: clean(new TextDecoder('utf-8').decode(body)), lossy: true };
 }
 
-/** PostgreSQL text holds no NUL; Windows line ends become \n as the editor writes them. */
-const clean = (s: string) => s.replace(/\u0000/g, '').replace(/\r\n?/g, '\n');
+/** Windows line ends become \n as the editor writes them; no NUL (UTF-16 text may still carry one). */
+const clean = (s: string) => (s.includes('\u0000') ? s.replace(/\u0000/g, '') : s).replace(/\r\n?/g, '\n');
+
+function dropNul(b: Uint8Array): Uint8Array {
+  if (b.indexOf(0) < 0) return b;
+  const out = new Uint8Array(b.length);
+  let n = 0;
+  for (let i = 0; i < b.length; i++) if (b[i] !== 0) out[n++] = b[i];
+  return out.subarray(0, n);
+}
