@@ -49,7 +49,7 @@ const start = action(api.start, {
     const importId = await begin(req, p);
     let jobId: string;
     try {
-      jobId = await enqueueJob(req.deps, 'import.auto', { importId }, { uid: req.me().uid, itemId: p.item_id || undefined });
+      ({ jobId } = await enqueueJob(req.deps, 'import.auto', { importId }, { uid: req.me().uid, itemId: p.item_id || undefined }));
     } catch (e) {
       await dropImport(req.deps, importId);
       throw e;

@@ -1,5 +1,6 @@
 // Placeholder until the queue (J1) lands: the one function the HTTP entry points call to hand
-// work to the queue. The lead merges the real implementation over this file.
+// work to the queue, with the queue's signature. The lead merges the real implementation over
+// this file.
 import type { AppDeps } from '../deps';
 import type { JobKind } from './types';
 
@@ -9,6 +10,6 @@ export interface EnqueueOptions {
 }
 
 /** Queues a job of `kind` for the user; resolves with the job's id. */
-export async function enqueueJob(_deps: AppDeps, _kind: JobKind, _data: unknown, _opts: EnqueueOptions): Promise<string> {
+export async function enqueueJob<D>(_deps: AppDeps, _kind: JobKind, _data: D, _opts: EnqueueOptions): Promise<{ jobId: string }> {
   throw new Error('not wired yet');
 }
