@@ -5,6 +5,7 @@ export * as itemApi from './endpoints/item';
 export * as catalogApi from './endpoints/catalog';
 export * as pageApi from './endpoints/page';
 export * as peopleApi from './endpoints/people';
+export * as importApi from './endpoints/import';
 export * as adminApi from './endpoints/admin';
 export * as jobApi from './endpoints/jobs';
 export { ApiError, call, quietly, configureApiClient } from './http';
