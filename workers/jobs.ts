@@ -5,11 +5,14 @@
 import type { Config } from '../server/config';
 import type { JobHandlers } from '../server/jobs/types';
 import { testJobHandlers } from '../server/jobs/testKinds';
+import { importAutoHandler } from '../server/domain/imports/run';
+import { authorizeImportJob } from '../server/policies/imports';
 
 export function jobHandlers(config: Pick<Config, 'testJobs'>): JobHandlers {
   return {
     // exports (server/domain/exports): 'export.word', 'export.markdown', 'export.html'
-    // imports (server/domain/imports): 'import.auto'
+    // a file into a new item or an item's catalog; access is asked again when it runs
+    'import.auto': importAutoHandler(authorizeImportJob),
     ...(config.testJobs ? testJobHandlers : {}),
   };
 }
