@@ -1,14 +1,16 @@
-// /api/import/*: files into Quire. import/auto is ShowDoc's (its clients wait for {item_id}): the
-// import runs within the request, as the queue would run it. The web client uses import/start
-// (queued as job import.auto, answered at once) and follows it with import/status.
+// /api/import/*: files into Quire, always as job import.auto (run by a worker, or by the server
+// itself without Redis). import/auto is ShowDoc's: its clients wait for {item_id}, so it answers
+// once the job ended. The web client uses import/start (answered at once) and follows the import
+// with import/status.
 import { action, controller, type ActionRequest } from '../http/action';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import * as api from '../../shared/api/import';
 import { siteUrl } from '../http/siteUrl';
 import { enforce, LIMITS } from '../auth/throttle';
-import { authorizeImportJob, authorizeImportTarget, canFollowImport } from '../policies/imports';
-import { createImport, dropImport, findImport, runImportNow, setImportJob } from '../domain/imports/start';
+import { authorizeImportTarget, canFollowImport } from '../policies/imports';
+import { createImport, dropImport, findImport, setImportJob } from '../domain/imports/start';
+import { awaitImport, importAsFollowed } from '../domain/imports/follow';
 import { enqueueJob } from '../jobs/enqueue';
 import { presentImported, presentImportStatus, presentStarted } from '../presenters/import';
 
@@ -32,12 +34,29 @@ async function begin(req: ActionRequest, p: { item_id: number; cat_id: number })
   });
 }
 
+/** Stores the upload as an import and queues its job (an import the queue refused is forgotten). */
+async function queue(req: ActionRequest, p: { item_id: number; cat_id: number }): Promise<{ importId: string; jobId: string }> {
+  const importId = await begin(req, p);
+  let jobId: string;
+  try {
+    ({ jobId } = await enqueueJob(req.deps, 'import.auto', { importId }, { uid: req.me().uid, itemId: p.item_id || undefined }));
+  } catch (e) {
+    await dropImport(req.deps, importId);
+    throw e;
+  }
+  await setImportJob(req.deps, importId, jobId);
+  return { importId, jobId };
+}
+
 const auto = action(api.auto, {
   auth: 'required',
   upload: true,
   async run(req, p) {
-    const importId = await begin(req, p);
-    const out = await runImportNow(req.deps, importId, req.me().uid, authorizeImportJob);
+    const { importId, jobId } = await queue(req, p);
+    // a client that hangs up stops the wait, not the import (it stays in the user's Downloads)
+    const gone = new AbortController();
+    req.ctx.res.once('close', () => gone.abort());
+    const out = await awaitImport(req.deps, importId, jobId, gone.signal);
     return presentImported(out.itemId, out.importId);
   },
 });
@@ -46,15 +65,7 @@ const start = action(api.start, {
   auth: 'required',
   upload: true,
   async run(req, p) {
-    const importId = await begin(req, p);
-    let jobId: string;
-    try {
-      ({ jobId } = await enqueueJob(req.deps, 'import.auto', { importId }, { uid: req.me().uid, itemId: p.item_id || undefined }));
-    } catch (e) {
-      await dropImport(req.deps, importId);
-      throw e;
-    }
-    await setImportJob(req.deps, importId, jobId);
+    const { importId, jobId } = await queue(req, p);
     return presentStarted(importId, jobId);
   },
 });
@@ -65,7 +76,7 @@ const status = action(api.status, {
     const run = await findImport(req.deps, p.import_id);
     // someone else's import is answered like a missing one
     if (!run || !canFollowImport(req.me(), run)) throw new ApiError(ErrorCode.GENERIC, 'This import no longer exists (imports are kept for 7 days)');
-    return presentImportStatus(run);
+    return presentImportStatus(await importAsFollowed(req.deps, run));
   },
 });
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { counts, fixture, treeOf } from '../helpers/imports';
+import { counts, fixture, sendImport, treeOf } from '../helpers/imports';
 import { imports, items, users } from '../../server/db/schema';
 import type { JobContext } from '../../server/jobs/types';
 import { createImport } from '../../server/domain/imports/start';
@@ -128,6 +128,19 @@ describe('import.auto as a job', () => {
     expect(run.state).toBe('failed');
     expect(run.error).toBe('The import was cancelled');
     expect(run.createdItemId).toBe(0);
+  });
+
+  it('an import cancelled while queued: its job never runs, import/status says so, nothing is made', async () => {
+    // this app runs no jobs: the import stays queued until it is cancelled
+    const before = await counts(app, dataDir);
+    const r = await sendImport(app, owner.user_token, fixture('markdown-notes.zip'), 'queued.zip', {}, { action: 'start' });
+    expect(r.json.error_code, r.json.error_message).toBe(0);
+    const { import_id, job_id } = r.json.data;
+    expect((await app.call('import/status', { import_id }, { token: owner.user_token })).data).toMatchObject({ state: 'queued', error: '' });
+    expect((await app.call('job/cancel', { job_id }, { token: owner.user_token })).data).toMatchObject({ state: 'cancelled' });
+    const st = await app.call('import/status', { import_id }, { token: owner.user_token });
+    expect(st.data).toMatchObject({ state: 'failed', error: 'The import was cancelled', item_id: 0, report: null });
+    expect(await counts(app, dataDir)).toEqual(before);
   });
 
   it('a worker killed half-way: the rerun removes the first attempt and creates no duplicates; the first attempt writes nothing more', async () => {

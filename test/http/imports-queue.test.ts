@@ -1,7 +1,7 @@
 // The web client's way: import/start queues the import as a job (import.auto) and answers at
-// once; import/status follows it to its report. Runs with the queue's in-process engine (the
-// embedded database, or PostgreSQL without Redis). Needs the queue (workers/jobs.ts registers
-// import.auto).
+// once; import/status follows it to its report. import/auto queues the same job and answers
+// when it ended. Runs with the queue's in-process engine (the embedded database, or PostgreSQL
+// without Redis) and the kinds workers/jobs.ts registers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -26,9 +26,7 @@ async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, timeout
 const status = (importId: string, token = ann.user_token) => app.call('import/status', { import_id: importId }, { token });
 
 beforeAll(async () => {
-  // the jobs option exists with the queue; the object keeps this file compiling without it
-  const withJobs = { realtime: false, jobs: true };
-  app = await startTestApp(withJobs);
+  app = await startTestApp({ realtime: false, jobs: true });
   ann = await app.register('queue_ann');
   bob = await app.register('queue_bob');
 }, 120_000);
@@ -80,6 +78,17 @@ describe('import/start and import/status', () => {
       ['user', 3, 7],
     ]);
     expect((await app.deps.db.select().from(catalogs).where(eq(catalogs.itemId, itemId))).length).toBe(4);
+  });
+
+  it("import/auto runs as the same job: it answers ShowDoc's {item_id} once the job is done, and the job is in the user's list", async () => {
+    const r = await sendImport(app, ann.user_token, fixture('petstore-swagger2.json'), 'petstore.json');
+    expect(r.json.error_code, r.json.error_message).toBe(0);
+    const { item_id, import_id } = r.json.data;
+    expect(item_id).toBeGreaterThan(0);
+    const st = await status(import_id);
+    expect(st.data).toMatchObject({ state: 'done', item_id });
+    const list = await app.call('job/list', {}, { token: ann.user_token });
+    expect(list.data.find((j: { job_id: string }) => j.job_id === st.data.job_id)).toMatchObject({ kind: 'import.auto', state: 'done' });
   });
 
   it('a bad file fails as a job, with its reason, and leaves nothing', async () => {

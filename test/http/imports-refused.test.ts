@@ -23,7 +23,7 @@ let privItem: number, singleItem: number, catA: number, catB: number, otherCat: 
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-import-refused-'));
-  app = await startTestApp({ config: { dataDir } });
+  app = await startTestApp({ config: { dataDir }, jobs: true });
   owner = await app.register('ref_owner');
   editor = await app.register('ref_editor');
   limited = await app.register('ref_limited');

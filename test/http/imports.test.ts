@@ -32,7 +32,7 @@ async function itemRow(itemId: number) {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-import-'));
-  app = await startTestApp({ config: { dataDir } });
+  app = await startTestApp({ config: { dataDir }, jobs: true });
   owner = await app.register('imp_owner');
   editor = await app.register('imp_editor');
   await app.deps.db.update(users).set({ groupid: 2 }).where(eq(users.uid, owner.uid));

@@ -1,4 +1,4 @@
-// One run of an import (job kind import.auto, and import/auto's direct run: the same code).
+// One run of an import: the handler of job kind import.auto (import/auto and import/start both queue it).
 // The run claims the import (an older attempt still writing is stopped), removes whatever an
 // earlier attempt recorded, asks the caller's access rule again, reads the file into a plan and
 // writes it. Success reveals the new item and keeps the report; failure removes everything the

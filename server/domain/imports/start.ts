@@ -1,14 +1,10 @@
 // An import begins as a row holding the uploaded file (so that any process, and a retry days
-// later, can read it), the target and the language; then it runs, through the queue or at once.
+// later, can read it), the target and the language; then its job (import.auto) runs it.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import * as importRepo from '../../db/repos/imports';
 import type { ImportRun } from '../../db/repos/imports';
-import type { JobContext } from '../../jobs/types';
-import { runImport, type AuthorizeImport, type ImportOutcome } from './run';
 
 export interface NewImport {
   uid: number;
@@ -52,25 +48,4 @@ export function dropImport(deps: AppDeps, importId: string): Promise<void> {
 export function findImport(deps: AppDeps, importId: string): Promise<ImportRun | undefined> {
   if (!/^[0-9a-f]{32}$/.test(importId)) return Promise.resolve(undefined);
   return importRepo.findRun(deps.db, importId);
-}
-
-/**
- * Runs the import here and now (import/auto: ShowDoc's clients wait for `{item_id}`), as the
- * queue would run it: the same function, a job context of its own, a private scratch folder.
- */
-export async function runImportNow(deps: AppDeps, importId: string, uid: number, authorize: AuthorizeImport): Promise<ImportOutcome> {
-  const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'quire-import-'));
-  const ctx: JobContext = {
-    jobId: `direct:${importId}`,
-    uid,
-    attempt: 1,
-    progress: async () => {},
-    signal: new AbortController().signal,
-    scratchPath: (name) => path.join(scratch, path.basename(name)),
-  };
-  try {
-    return await runImport(deps, importId, ctx, authorize);
-  } finally {
-    await fs.promises.rm(scratch, { recursive: true, force: true });
-  }
 }
