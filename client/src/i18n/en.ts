@@ -339,6 +339,7 @@ const en = {
       failed: 'Failed',
       cancelled: 'Cancelled',
     },
+    open: 'Open',
     download: 'Download',
     retry: 'Retry',
     cancel: 'Cancel',

@@ -337,6 +337,7 @@ const zhCN = {
       failed: '失败',
       cancelled: '已取消',
     },
+    open: '打开',
     download: '下载',
     retry: '重试',
     cancel: '取消',

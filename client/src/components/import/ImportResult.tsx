@@ -39,24 +39,26 @@ export function ImportResult({ phase, onOpen, onAgain, openLabel }: { phase: Imp
   const r = phase.status.report;
   const skipped = r?.skipped ?? [];
   return (
-    <Result
-      status={skipped.length ? 'warning' : 'success'}
-      title={t('imports.doneTitle')}
-      subTitle={r ? t('imports.doneSummary', { pages: r.pages_created, catalogs: r.catalogs_created, files: r.attachments_created, format: r.format_label }) : ''}
-      extra={
-        <Space wrap>
-          {onOpen && (
-            <Button type="primary" onClick={onOpen} data-testid="import-open">
-              {openLabel}
+    <>
+      <Result
+        status={skipped.length ? 'warning' : 'success'}
+        title={t('imports.doneTitle')}
+        subTitle={r ? t('imports.doneSummary', { pages: r.pages_created, catalogs: r.catalogs_created, files: r.attachments_created, format: r.format_label }) : ''}
+        extra={
+          <Space wrap>
+            {onOpen && (
+              <Button type="primary" onClick={onOpen} data-testid="import-open">
+                {openLabel}
+              </Button>
+            )}
+            <Button onClick={onAgain} data-testid="import-again">
+              {t('imports.another')}
             </Button>
-          )}
-          <Button onClick={onAgain} data-testid="import-again">
-            {t('imports.another')}
-          </Button>
-        </Space>
-      }
-      data-testid="import-done"
-    >
+          </Space>
+        }
+        data-testid="import-done"
+      />
+      {/* below the result, as wide as the form: on a phone the reasons need every pixel */}
       {skipped.length > 0 && (
         <Collapse
           size="small"
@@ -65,7 +67,7 @@ export function ImportResult({ phase, onOpen, onAgain, openLabel }: { phase: Imp
               key: 'skipped',
               label: t('imports.skipped', { count: r!.skipped_total }),
               children: (
-                <ul className="import-skipped" data-testid="import-skipped">
+                <ul className="import-skipped" data-testid="import-skipped" style={{ margin: 0, paddingLeft: 18 }}>
                   {skipped.map((s, i) => (
                     <li key={i}>
                       <Typography.Text code>{s.name}</Typography.Text> {s.reason}
@@ -78,6 +80,6 @@ export function ImportResult({ phase, onOpen, onAgain, openLabel }: { phase: Imp
           ]}
         />
       )}
-    </Result>
+    </>
   );
 }

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ImportStatus } from '@shared/api/import';
 import { ApiError, importApi, type Id } from '../../api';
-import { realtimeSocket } from '../../realtime/socket';
+import { useJobPushes } from '../../realtime/jobs';
 
 export type ImportPhase =
   | { kind: 'idle' }
@@ -55,17 +55,18 @@ export function useImportJob(target: { item_id?: Id; cat_id?: Id } = {}) {
 
   useEffect(() => {
     alive.current = true;
-    const socket = realtimeSocket();
-    const onJob = (e: { job_id?: string }) => {
-      if (follow.current && e?.job_id === follow.current.jobId) void poll();
-    };
-    socket.on('job', onJob);
     return () => {
       alive.current = false;
-      socket.off('job', onJob);
       if (timer.current) clearTimeout(timer.current);
     };
+  }, []);
+  // a push about the job (or a reconnect, which may have missed one) asks at once
+  const nudge = useCallback(() => {
+    if (follow.current) void poll();
   }, [poll]);
+  useJobPushes((job) => {
+    if (job.job_id === follow.current?.jobId) nudge();
+  }, nudge);
 
   const start = useCallback(
     async (file: File) => {

@@ -13,9 +13,10 @@ import {
   ProfileOutlined,
   ReloadOutlined,
   RedoOutlined,
+  RightOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { jobApi } from '../../api';
 import type { JobInfo, JobState } from '@shared/api/job';
 import { useJobPushes, type PushedJob } from '../../realtime/jobs';
@@ -118,8 +119,16 @@ export default function DownloadsScreen() {
   );
 }
 
+/** A finished job's own page on this site (an import: its item), from the job's summary. */
+function resultLink(job: JobInfo): string {
+  const link = job.state === 'done' && job.summary && typeof job.summary === 'object' ? (job.summary as { link?: unknown }).link : undefined;
+  return typeof link === 'string' && /^\/(?!\/)\S*$/.test(link) ? link : '';
+}
+
 function JobRow({ job, focused, onCancel, onRetry }: { job: JobInfo; focused: boolean; onCancel: (j: JobInfo) => void; onRetry: (j: JobInfo) => void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const link = resultLink(job);
   const kind = KNOWN_KINDS.has(job.kind) ? job.kind : 'other';
   const open = job.state === 'queued' || job.state === 'running';
   const status = job.state === 'failed' ? 'exception' : job.state === 'done' ? 'success' : job.state === 'running' ? 'active' : 'normal';
@@ -160,6 +169,11 @@ function JobRow({ job, focused, onCancel, onRetry }: { job: JobInfo; focused: bo
         <div className="downloads-meta">{meta.join(' · ')}</div>
       </div>
       <div className="downloads-actions">
+        {link && (
+          <Button icon={<RightOutlined />} onClick={() => navigate(link)} data-testid="job-open">
+            {t('downloads.open')}
+          </Button>
+        )}
         {job.download_url && (
           <Button type="primary" icon={<DownloadOutlined />} href={job.download_url} data-testid="job-download">
             {t('downloads.download')}
