@@ -78,3 +78,29 @@ export function outline(t: TreeCatalog, prefix = ''): string[] {
 export function findPage(t: TreeCatalog, title: string): { title: string; content: string; pageId: number } | undefined {
   return t.pages.find((p) => p.title === title) ?? t.catalogs.map((c) => findPage(c, title)).find(Boolean);
 }
+
+/** An OpenAPI document of `n` operations in tags of 100, each with parameters, a body and responses. */
+export function bigApi(n: number): Buffer {
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) {
+    paths[`/things${Math.floor(i / 2)}/{id}`] ??= {};
+    (paths[`/things${Math.floor(i / 2)}/{id}`] as Record<string, unknown>)[i % 2 ? 'put' : 'get'] = {
+      tags: [`group ${Math.floor(i / 100)}`],
+      summary: `Operation ${i}`,
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+        { name: 'verbose', in: 'query', schema: { type: 'boolean' } },
+      ],
+      ...(i % 2 ? { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } } : {}),
+      responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } }, '404': { description: 'missing' } },
+    };
+  }
+  return Buffer.from(
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: `Big API ${n}`, version: '1' },
+      paths,
+      components: { schemas: { Thing: { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, name: { type: 'string', example: 'thing' }, tags: { type: 'array', items: { type: 'string' } } } } } },
+    }),
+  );
+}

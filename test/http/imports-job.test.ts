@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { counts, fixture, sendImport, treeOf } from '../helpers/imports';
+import { bigApi, counts, fixture, sendImport, treeOf } from '../helpers/imports';
 import { imports, items, users } from '../../server/db/schema';
 import type { JobContext } from '../../server/jobs/types';
 import { createImport } from '../../server/domain/imports/start';
@@ -20,32 +20,6 @@ let app: TestApp;
 let dataDir: string;
 let owner: { uid: number; user_token: string; username: string };
 const handler = importAutoHandler(authorizeImportJob);
-
-/** An OpenAPI document of `n` operations in tags of 100, each with parameters, a body and responses. */
-function bigApi(n: number): Buffer {
-  const paths: Record<string, unknown> = {};
-  for (let i = 0; i < n; i++) {
-    paths[`/things${Math.floor(i / 2)}/{id}`] ??= {};
-    (paths[`/things${Math.floor(i / 2)}/{id}`] as Record<string, unknown>)[i % 2 ? 'put' : 'get'] = {
-      tags: [`group ${Math.floor(i / 100)}`],
-      summary: `Operation ${i}`,
-      parameters: [
-        { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
-        { name: 'verbose', in: 'query', schema: { type: 'boolean' } },
-      ],
-      ...(i % 2 ? { requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } } : {}),
-      responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } }, '404': { description: 'missing' } },
-    };
-  }
-  return Buffer.from(
-    JSON.stringify({
-      openapi: '3.0.3',
-      info: { title: `Big API ${n}`, version: '1' },
-      paths,
-      components: { schemas: { Thing: { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, name: { type: 'string', example: 'thing' }, tags: { type: 'array', items: { type: 'string' } } } } } },
-    }),
-  );
-}
 
 async function newImport(bytes: Buffer, fileName: string, target: { itemId?: number; catId?: number } = {}): Promise<string> {
   const file = path.join(dataDir, `upload-${Math.random().toString(16).slice(2)}`);
