@@ -16,6 +16,7 @@ import { createLogger } from '../../server/logger';
 import { measure, type LoadRequest } from './measure';
 import { budgetFor, describeBudget, meets, relativeBudgetFor, rssBudgetFor } from './budgets';
 import { CASES } from './cases';
+import { JOB_CASES } from './jobs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const appProcessFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'appProcess.ts');
@@ -191,6 +192,18 @@ async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
         }
         process.stderr.write(`[${name}] ${c.endpoint}: ${Math.round(r.reqPerSec)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${(r.bytesPerResponse / 1024).toFixed(1)} KB per answer, app process ${appCpu}% of a core (${elapsed()})\n`);
       }
+      // jobs timed from start to end, after the load (they would disturb it)
+      for (const c of JOB_CASES.filter((c) => !process.env.BENCH_ONLY || c.endpoint.includes(process.env.BENCH_ONLY))) {
+        const budget = `≤ ${c.maxSeconds} s`;
+        try {
+          const { seconds, made } = await c.run({ url: app.first.url, seeded });
+          rows.push({ endpoint: c.endpoint, setup, note: `${seconds.toFixed(1)} s: ${made}`, pass: seconds <= c.maxSeconds, budget });
+          process.stderr.write(`[${name}] ${c.endpoint}: ${seconds.toFixed(1)} s, ${made} (${elapsed()})\n`);
+        } catch (err) {
+          rows.push({ endpoint: c.endpoint, setup, note: `failed: ${(err as Error).message}`, pass: false, budget });
+          process.stderr.write(`[${name}] ${c.endpoint}: failed: ${(err as Error).message}\n`);
+        }
+      }
     } finally {
       clearInterval(sampler);
       app.child.kill('SIGTERM');
@@ -230,7 +243,8 @@ async function main(): Promise<void> {
   for (const s of setups) await runSetup(s, rows);
   const order = (r: Row) => {
     const i = CASES.findIndex((c) => c.endpoint === r.endpoint);
-    return i < 0 ? CASES.length : i;
+    const j = JOB_CASES.findIndex((c) => c.endpoint === r.endpoint);
+    return i >= 0 ? i : j >= 0 ? CASES.length + j : CASES.length + JOB_CASES.length;
   };
   rows.sort((a, b) => order(a) - order(b) || SETUPS.indexOf(a.setup) - SETUPS.indexOf(b.setup));
   const load = os.loadavg()[0].toFixed(1);
