@@ -85,6 +85,9 @@ describe('New item → Import file', () => {
     await page.goto(server.url + '/downloads');
     const newest = page.locator('[data-testid="downloads-list"] > li').first();
     await expect.poll(() => newest.getAttribute('data-state')).toBe('done');
+    expect(await newest.textContent()).toContain('petstore-openapi3.yaml');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await screenshot(page, 'imports-downloads-en-390');
     await newest.getByTestId('job-open').click();
     await page.getByTestId('item-show').waitFor();
     expect(here(page)).toBe(itemPath);

@@ -56,7 +56,7 @@ describe('import/start and import/status', () => {
     // the job is the user's, done, and links to the item
     const job = await app.call('job/info', { job_id }, { token: ann.user_token });
     expect(job.data).toMatchObject({ kind: 'import.auto', state: 'done' });
-    expect(job.data.summary).toMatchObject({ item_id: done.data.item_id, link: `/${done.data.item_id}` });
+    expect(job.data.summary).toMatchObject({ item_id: done.data.item_id, link: `/${done.data.item_id}`, file_name: 'markdown-notes.zip' });
     // someone else follows nothing
     expect((await status(import_id, bob.user_token)).error_code).toBe(10101);
   });

@@ -33,5 +33,5 @@ export async function awaitImport(deps: AppDeps, importId: string, jobId: string
   if (!found) throw importGone();
   const run = await importAsFollowed(deps, found);
   if (run.state !== 'done') throw new ApiError(ErrorCode.GENERIC, run.error || say(asLang(run.lang), 'The import failed because of an error on the server; nothing was imported'));
-  return { importId, itemId: run.itemId, report: run.report as unknown as ImportReport };
+  return { importId, itemId: run.itemId, fileName: run.fileName, report: run.report as unknown as ImportReport };
 }

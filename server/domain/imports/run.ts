@@ -39,6 +39,8 @@ export interface ImportReport {
 export interface ImportOutcome {
   importId: string;
   itemId: number;
+  /** the uploaded file's name */
+  fileName: string;
   report: ImportReport;
 }
 
@@ -58,7 +60,7 @@ export function failureMessage(e: unknown, lang: ImportLang): string {
   return say(lang, 'The import failed because of an error on the server; nothing was imported');
 }
 
-const outcomeOf = (run: ImportRun): ImportOutcome => ({ importId: run.id, itemId: run.itemId, report: run.report as unknown as ImportReport });
+const outcomeOf = (run: ImportRun): ImportOutcome => ({ importId: run.id, itemId: run.itemId, fileName: run.fileName, report: run.report as unknown as ImportReport });
 
 function progressWriter(deps: AppDeps, runId: string, attempt: number, ctx: JobContext) {
   let lastAt = 0;
@@ -147,7 +149,7 @@ export async function runImport(deps: AppDeps, importId: string, ctx: JobContext
       deps.events.emit('catalog.changed', { itemId: written.itemId });
       deps.events.emit('reads.stale', { editedItemIds: [written.itemId] });
     }
-    return { importId, itemId: written.itemId, report };
+    return { importId, itemId: written.itemId, fileName: run.fileName, report };
   } catch (e) {
     // a newer attempt owns the import and what it recorded
     if (e instanceof Superseded) throw e;
@@ -171,7 +173,8 @@ export function importAutoHandler(authorize: AuthorizeImport): JobHandler<Import
   return async (deps, data, ctx): Promise<JobResult> => {
     try {
       const out = await runImport(deps, data.importId, ctx, authorize);
-      return { summary: { import_id: out.importId, item_id: out.itemId, link: `/${out.itemId}`, pages_created: out.report.pagesCreated } };
+      // Downloads shows the file's name and opens the item (the notice links to it too)
+      return { summary: { import_id: out.importId, item_id: out.itemId, link: `/${out.itemId}`, file_name: out.fileName, pages_created: out.report.pagesCreated } };
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       // the queue keeps a failure's message: the import's own, filled in, in its language

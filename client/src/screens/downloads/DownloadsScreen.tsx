@@ -119,10 +119,16 @@ export default function DownloadsScreen() {
   );
 }
 
-/** A finished job's own page on this site (an import: its item), from the job's summary. */
+/** A field of what a finished job reported (an import: the item it made, the file it read). */
+function summaryText(job: JobInfo, key: 'link' | 'file_name'): string {
+  const v = job.summary && typeof job.summary === 'object' ? (job.summary as Record<string, unknown>)[key] : undefined;
+  return typeof v === 'string' ? v : '';
+}
+
+/** A finished job's own page on this site (an import: its item). */
 function resultLink(job: JobInfo): string {
-  const link = job.state === 'done' && job.summary && typeof job.summary === 'object' ? (job.summary as { link?: unknown }).link : undefined;
-  return typeof link === 'string' && /^\/(?!\/)\S*$/.test(link) ? link : '';
+  const link = job.state === 'done' ? summaryText(job, 'link') : '';
+  return /^\/(?!\/)\S*$/.test(link) ? link : '';
 }
 
 function JobRow({ job, focused, onCancel, onRetry }: { job: JobInfo; focused: boolean; onCancel: (j: JobInfo) => void; onRetry: (j: JobInfo) => void }) {
@@ -153,7 +159,7 @@ function JobRow({ job, focused, onCancel, onRetry }: { job: JobInfo; focused: bo
       <div className="downloads-main">
         <div className="downloads-head">
           <span className="downloads-title">{t(`downloads.kind.${kind}`)}</span>
-          {job.item_name && <span className="downloads-item">{job.item_name}</span>}
+          {(job.item_name || summaryText(job, 'file_name')) && <span className="downloads-item">{job.item_name || summaryText(job, 'file_name')}</span>}
           <Tag color={STATE_COLORS[job.state]} className="downloads-state" data-testid="job-state">
             {t(`downloads.state.${job.state}`)}
           </Tag>
