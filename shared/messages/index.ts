@@ -15,8 +15,9 @@ import { ldap } from './ldap';
 import { jobs } from './jobs';
 import { realtime } from './realtime';
 import { accounts } from './accounts';
+import { exports } from './exports';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, exports];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 
