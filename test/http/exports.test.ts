@@ -158,6 +158,7 @@ describe('Word export (.docx)', () => {
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename=".*\.docx"; filename\*=UTF-8''Handbook%20%E6%89%8B%E5%86%8C_\d{14}\.docx$/);
     docx = await unzip(bytes);
+    if (process.env.DUMP_EXPORTS) fs.writeFileSync(path.join(process.env.DUMP_EXPORTS, 'item.docx'), bytes);
     doc = await docx.text('word/document.xml');
   });
 
@@ -270,6 +271,7 @@ describe('Markdown export (ShowDoc layout)', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     md = await unzip(bytes);
+    if (process.env.DUMP_EXPORTS) fs.writeFileSync(path.join(process.env.DUMP_EXPORTS, 'item-md.zip'), bytes);
     info = JSON.parse(await md.text('info.json'));
   });
 
@@ -326,6 +328,7 @@ describe('Offline HTML export', () => {
     const { res, bytes } = await download(`/api/exportHtml/export?item_id=${item.itemId}`, owner.token);
     expect(res.status).toBe(200);
     html = await unzip(bytes);
+    if (process.env.DUMP_EXPORTS) fs.writeFileSync(path.join(process.env.DUMP_EXPORTS, 'item-html.zip'), bytes);
   });
 
   it('holds index.html, one page per page, the menu data, the search index and the assets', () => {

@@ -128,6 +128,8 @@ export class MarkdownToWord {
         case 'fence':
         case 'code_block':
         case 'math_block':
+          // two code blocks in a row would share one border box in Word
+          if (out.at(-1)?.includes(`<w:pStyle w:val="${CODE_STYLE}"/>`)) out.push(paragraph('', { spacingAfter: 0 }));
           out.push(this.code(t.content, ctx));
           i++;
           break;
