@@ -6,6 +6,7 @@ export * as catalogApi from './endpoints/catalog';
 export * as pageApi from './endpoints/page';
 export * as peopleApi from './endpoints/people';
 export * as adminApi from './endpoints/admin';
+export * as exportApi from './endpoints/export';
 export { ApiError, call, quietly, configureApiClient } from './http';
 export type * from './types';
 export { flag, sameId } from './types';
