@@ -14,7 +14,7 @@ import { BodyFeed, type Body } from './contents';
 import { markdownOfPage } from './runapiMarkdown';
 import { embeddableFiles, openFile, rewriteFileLinks, signsIn, type ExportFile } from './files';
 import { NameRegistry, sanitizeFileName } from './fileNames';
-import { ZipWriter, isCompressed } from './zip';
+import { ScratchFile, ZipWriter, isCompressed } from './zip';
 import { createExportRenderer } from './html/render';
 import { UI, escapeHtml, fill, indexHtml, pageHtml } from './html/templates';
 import { contentFeatures } from '../../../shared/markdown/render';
@@ -98,28 +98,35 @@ async function writeInto(deps: AppDeps, scope: ExportScope, o: HtmlExportOptions
   });
 
   const search: { page_id: string; page_title: string; cat_id: number; text: string }[] = [];
+  // the pages, one after another in one scratch file
+  const pageFiles = new ScratchFile(path.join(scratch, 'pages.html'));
   const written: typeof ordered = [];
   const used = { code: false, math: false, mermaid: false };
   const step = progressSpan(run, 2, 85, ordered.length, (done, total) => `Page ${done} of ${total}`);
-  for (const p of ordered) {
-    const body = await feed.take(p.pageId);
-    if (!body) continue;
-    const markdown = rewriteFileLinks(markdownOfPage(body.content), (sign) => {
-      const u = uploads.get(sign);
-      return u ? encodeURI(`../${u.path}`) : null;
-    });
-    const { html } = await renderer.render(markdown);
-    const f = contentFeatures(html);
-    used.code ||= f.code;
-    used.math ||= f.math;
-    used.mermaid ||= f.mermaid;
-    const file = path.join(scratch, `page-${p.pageId}.html`);
-    await fs.promises.writeFile(file, pageHtml({ lang: o.lang, itemName: item.itemName, pageId: p.pageId, title: p.pageTitle, content: linkPages(html, exported), assets: { math: f.math, mermaid: f.mermaid } }));
-    zip.addFile(`pages/page-${p.pageId}.html`, file);
-    search.push({ page_id: String(p.pageId), page_title: p.pageTitle, cat_id: p.catId, text: textOf(html) });
-    written.push(p);
-    await step(written.length);
-    stopIfCancelled(run);
+  try {
+    for (const p of ordered) {
+      const body = await feed.take(p.pageId);
+      if (!body) continue;
+      const markdown = rewriteFileLinks(markdownOfPage(body.content), (sign) => {
+        const u = uploads.get(sign);
+        return u ? encodeURI(`../${u.path}`) : null;
+      });
+      const { html } = await renderer.render(markdown);
+      const f = contentFeatures(html);
+      used.code ||= f.code;
+      used.math ||= f.math;
+      used.mermaid ||= f.mermaid;
+      const page = pageHtml({ lang: o.lang, itemName: item.itemName, pageId: p.pageId, title: p.pageTitle, content: linkPages(html, exported), assets: { math: f.math, mermaid: f.mermaid } });
+      zip.addPart(`pages/page-${p.pageId}.html`, await pageFiles.append(page));
+      search.push({ page_id: String(p.pageId), page_title: p.pageTitle, cat_id: p.catId, text: textOf(html) });
+      written.push(p);
+      await step(written.length);
+      stopIfCancelled(run);
+    }
+    await pageFiles.close();
+  } finally {
+    // a failed or cancelled export stops writing before its scratch folder is removed
+    pageFiles.destroy();
   }
 
   await run.progress(86, 'Writing the archive');

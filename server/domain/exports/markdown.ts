@@ -14,7 +14,7 @@ import { BodyFeed, type Body } from './contents';
 import { markdownOfPage } from './runapiMarkdown';
 import { embeddableFiles, openFile, rewriteFileLinks, signsIn, type ExportFile } from './files';
 import { NameRegistry, sanitizeFileName } from './fileNames';
-import { ZipWriter, isCompressed } from './zip';
+import { ScratchFile, ZipWriter, isCompressed } from './zip';
 import { progressSpan, stopIfCancelled, type ExportRun } from './run';
 import type { ExportScope } from './scope';
 
@@ -73,11 +73,13 @@ async function writeInto(deps: AppDeps, scope: ExportScope, outPath: string, scr
     }
   });
 
-  const info = fs.createWriteStream(path.join(scratch, 'info.json'));
+  const info = fs.createWriteStream(path.join(scratch, 'info.json'), { highWaterMark: 1 << 20 });
   info.on('error', () => {});
   const write = async (s: string) => {
     if (!info.write(s)) await once(info, 'drain');
   };
+  // the .md files, one after another in one scratch file
+  const mdFiles = new ScratchFile(path.join(scratch, 'pages.md'));
   const step = progressSpan(run, 2, 80, outline.pageCount, (done, total) => `Page ${done} of ${total}`);
   let done = 0;
 
@@ -91,9 +93,7 @@ async function writeInto(deps: AppDeps, scope: ExportScope, outPath: string, scr
       const a = attachments.get(sign);
       return a ? encodeURI(up + a.path) : null;
     });
-    const file = path.join(scratch, `${p.pageId}.md`);
-    await fs.promises.writeFile(file, md);
-    zip.addFile(mdName, file);
+    zip.addPart(mdName, await mdFiles.append(md));
     await step(++done);
     stopIfCancelled(run);
     return j({
@@ -128,20 +128,27 @@ async function writeInto(deps: AppDeps, scope: ExportScope, outPath: string, scr
   };
 
   const item = scope.item;
-  await write(`{"item_type":${item.itemType},"item_name":${j(showdocEscape(item.itemName))},"item_description":${j(showdocEscape(item.itemDescription))},"password":"","pages":{"pages":[`);
-  await pageList(outline.pages, '');
-  await write('],"catalogs":[');
-  for (const [i, n] of outline.catalogs.entries()) {
-    if (i) await write(',');
-    await catalog(n, '');
-  }
   const manifest: AttachmentEntry[] = [];
-  for (const [sign, a] of attachments) {
-    if (a) manifest.push({ sign, path: a.path, display_name: a.file.displayName, file_type: a.file.fileType, file_size: a.file.fileSize });
+  try {
+    await write(`{"item_type":${item.itemType},"item_name":${j(showdocEscape(item.itemName))},"item_description":${j(showdocEscape(item.itemDescription))},"password":"","pages":{"pages":[`);
+    await pageList(outline.pages, '');
+    await write('],"catalogs":[');
+    for (const [i, n] of outline.catalogs.entries()) {
+      if (i) await write(',');
+      await catalog(n, '');
+    }
+    for (const [sign, a] of attachments) {
+      if (a) manifest.push({ sign, path: a.path, display_name: a.file.displayName, file_type: a.file.fileType, file_size: a.file.fileSize });
+    }
+    await write(`]},"quire_attachments":${j(manifest)}}`);
+    info.end();
+    await once(info, 'close');
+    await mdFiles.close();
+  } finally {
+    // a failed or cancelled export stops writing before its scratch folder is removed
+    info.destroy();
+    mdFiles.destroy();
   }
-  await write(`]},"quire_attachments":${j(manifest)}}`);
-  info.end();
-  await once(info, 'close');
 
   await run.progress(82, 'Writing the archive');
   await zip.writeTo(outPath);

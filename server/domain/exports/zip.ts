@@ -2,6 +2,7 @@
 // stored files, each opened only when the zip reaches it (a thousand attachments never hold a
 // thousand open files or object-storage requests), so the archive never sits in memory.
 import fs from 'node:fs';
+import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import JSZip from 'jszip';
@@ -54,6 +55,12 @@ export class ZipWriter {
     this.zip.file(name, lazyStream(async () => fs.createReadStream(path)));
   }
 
+  /** a part of a scratch file (see ScratchFile), read when the zip reaches it */
+  addPart(name: string, part: FilePart): void {
+    if (!part.length) this.zip.file(name, '');
+    else this.zip.file(name, lazyStream(async () => fs.createReadStream(part.path, { start: part.start, end: part.start + part.length - 1 })));
+  }
+
   /** bytes from elsewhere (storage), opened when the zip reaches them; already compressed formats are stored */
   addStream(name: string, open: () => Promise<Readable | null>, compress = true): void {
     this.zip.file(name, lazyStream(open), { compression: compress ? 'DEFLATE' : 'STORE' });
@@ -67,4 +74,42 @@ export class ZipWriter {
 /** Formats that gain nothing from deflate. */
 export function isCompressed(fileType: string, name: string): boolean {
   return /^(image\/(png|jpe?g|gif|webp)|video\/|audio\/|application\/(zip|gzip|x-7z|x-rar|pdf))/i.test(fileType) || /\.(zip|gz|7z|rar|png|jpe?g|gif|webp|mp4|mp3|docx|xlsx|pptx)$/i.test(name);
+}
+
+export interface FilePart {
+  path: string;
+  start: number;
+  length: number;
+}
+
+/**
+ * One scratch file many entries are appended to (a thousand pages are one file on disk, not a
+ * thousand): each append says where its text lies, for ZipWriter.addPart.
+ */
+export class ScratchFile {
+  private readonly out: fs.WriteStream;
+  private size = 0;
+
+  constructor(readonly path: string) {
+    this.out = fs.createWriteStream(path, { highWaterMark: 1 << 20 });
+    this.out.on('error', () => {});
+  }
+
+  async append(text: string): Promise<FilePart> {
+    const bytes = Buffer.from(text);
+    const part = { path: this.path, start: this.size, length: bytes.length };
+    this.size += bytes.length;
+    if (!this.out.write(bytes)) await once(this.out, 'drain');
+    return part;
+  }
+
+  async close(): Promise<void> {
+    this.out.end();
+    await once(this.out, 'close');
+  }
+
+  /** after a failure: stop writing */
+  destroy(): void {
+    this.out.destroy();
+  }
 }
