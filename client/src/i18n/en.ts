@@ -115,11 +115,12 @@ const en = {
   },
   itemExport: {
     title: 'Export',
-    titleOf: 'Export “{{name}}”',
+    titleOf: 'Export · {{name}}',
     format: 'Format',
     word: 'Word',
     markdown: 'Markdown',
     html: 'Offline HTML',
+    htmlShort: 'HTML',
     range: 'What to export',
     all: 'The whole item',
     oneCatalog: 'One catalog',

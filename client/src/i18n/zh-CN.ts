@@ -114,11 +114,12 @@ const zhCN = {
   },
   itemExport: {
     title: '导出',
-    titleOf: '导出“{{name}}”',
+    titleOf: '导出 · {{name}}',
     format: '导出格式',
     word: 'Word',
     markdown: 'Markdown',
     html: '离线 HTML',
+    htmlShort: 'HTML',
     range: '导出范围',
     all: '导出全部',
     oneCatalog: '按目录导出',

@@ -6,10 +6,11 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { catalogApi, exportApi, flag, itemApi, type MenuPage } from '../../api';
 import { AppHeader } from '../../layout/AppHeader';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useViewportWidth } from '../../hooks/useViewportWidth';
 import { useLoad } from '../itemSetting/shared/useLoad';
 import { catalogOptions } from './catalogOptions';
 import { JobProgress } from './JobProgress';
-import { watchJob } from './watchJob';
+import { followJobs } from './watchJob';
 
 type Format = 'word' | 'markdown' | 'html';
 const LABEL = { fontWeight: 600, marginBottom: 8 } as const;
@@ -33,7 +34,16 @@ export default function ItemExportScreen() {
   const [pages, setPages] = useState<MenuPage[]>([]);
   const [busy, setBusy] = useState(false);
   const [started, setStarted] = useState<Started | null>(null);
+  const narrow = useViewportWidth() < 480;
+  const [jobs, setJobs] = useState<ReturnType<typeof followJobs> | null>(null);
   useDocumentTitle(item.data ? t('itemExport.titleOf', { name: item.data.item_name }) : t('itemExport.title'));
+
+  // pushes are heard from before an export starts: a quick job may finish before its id is known
+  useEffect(() => {
+    const f = followJobs();
+    setJobs(f);
+    return () => f.stop();
+  }, []);
 
   useEffect(() => {
     setPageId('0');
@@ -96,7 +106,7 @@ export default function ItemExportScreen() {
               options={[
                 { value: 'word', label: t('itemExport.word') },
                 { value: 'markdown', label: t('itemExport.markdown') },
-                { value: 'html', label: t('itemExport.html') },
+                { value: 'html', label: narrow ? t('itemExport.htmlShort') : t('itemExport.html') },
               ]}
               data-testid="export-format"
             />
@@ -138,7 +148,7 @@ export default function ItemExportScreen() {
             {needsCatalog ? t('itemExport.chooseCatalogFirst') : t('itemExport.begin')}
           </Button>
           {started?.mode === 'file' && <Alert type="success" showIcon title={t('itemExport.starting')} data-testid="export-started" />}
-          {started?.mode === 'job' && <JobProgress jobId={started.jobId} pages={started.pages} watch={watchJob} />}
+          {started?.mode === 'job' && jobs && <JobProgress jobId={started.jobId} pages={started.pages} watch={jobs.watch} />}
         </Space>
       </Card>
     );
