@@ -29,7 +29,19 @@ function context(uid: number, controller = new AbortController()) {
     signal: controller.signal,
     scratchPath: (name) => path.join(dir, name),
   };
-  return { ctx, progress, controller };
+  return { ctx, progress, controller, dir };
+}
+
+/** the files under `dir` this process holds open (Linux: /proc/self/fd; deleted ones included) */
+function openFilesUnder(dir: string): string[] {
+  return fs.readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      const target = fs.readlinkSync(`/proc/self/fd/${fd}`);
+      return target.startsWith(dir + path.sep) ? [target] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 const failureOf = (p: Promise<unknown>) => p.then(() => null, (e: { code?: number; template?: string }) => ({ code: e.code, message: e.template }));
@@ -137,5 +149,18 @@ describe('export jobs', () => {
     );
     expect(await run).toEqual({ code: 10101, message: 'The export was cancelled' });
     expect(progress.at(-1)![0]).toBeLessThan(90);
+  });
+
+  it('a cancelled job leaves its scratch folder empty and holds no file open', async () => {
+    for (const kind of ['export.word', 'export.markdown', 'export.html'] as const) {
+      const controller = new AbortController();
+      const { ctx, dir } = context(owner.uid, controller);
+      const progress = async (p: number) => {
+        if (p > 10) controller.abort();
+      };
+      expect(await failureOf(exportHandlers[kind](app.deps, { itemId: item.itemId }, { ...ctx, progress }))).toEqual({ code: 10101, message: 'The export was cancelled' });
+      expect(fs.readdirSync(dir)).toEqual([]);
+      expect(openFilesUnder(dir)).toEqual([]);
+    }
   });
 });

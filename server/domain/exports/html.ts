@@ -126,7 +126,7 @@ async function writeInto(deps: AppDeps, scope: ExportScope, o: HtmlExportOptions
     await pageFiles.close();
   } finally {
     // a failed or cancelled export stops writing before its scratch folder is removed
-    pageFiles.destroy();
+    await pageFiles.discard();
   }
 
   await run.progress(86, 'Writing the archive');

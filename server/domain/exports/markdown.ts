@@ -14,7 +14,7 @@ import { BodyFeed, type Body } from './contents';
 import { markdownOfPage } from './runapiMarkdown';
 import { embeddableFiles, openFile, rewriteFileLinks, signsIn, type ExportFile } from './files';
 import { NameRegistry, sanitizeFileName } from './fileNames';
-import { ScratchFile, ZipWriter, isCompressed } from './zip';
+import { ScratchFile, ZipWriter, discardStream, isCompressed } from './zip';
 import { progressSpan, stopIfCancelled, type ExportRun } from './run';
 import type { ExportScope } from './scope';
 
@@ -146,8 +146,7 @@ async function writeInto(deps: AppDeps, scope: ExportScope, outPath: string, scr
     await mdFiles.close();
   } finally {
     // a failed or cancelled export stops writing before its scratch folder is removed
-    info.destroy();
-    mdFiles.destroy();
+    await Promise.all([discardStream(info), mdFiles.discard()]);
   }
 
   await run.progress(82, 'Writing the archive');

@@ -15,6 +15,7 @@ import { WordImages } from './word/images';
 import { WordBodyWriter } from './word/bodyWriter';
 import { writeDocx } from './word/docxPackage';
 import { xmlSafe } from './word/ooxml';
+import { discardStream } from './zip';
 import { formatDate, progressSpan, stopIfCancelled, type ExportRun, type Lang } from './run';
 import type { ExportScope, ExportTarget } from './scope';
 
@@ -97,7 +98,7 @@ export async function writeWordExport(deps: AppDeps, scope: ExportScope, target:
       outPath,
     );
   } finally {
-    out.destroy();
+    await discardStream(out);
     await fs.promises.rm(bodyPath, { force: true });
   }
   await run.progress(100, 'Done');

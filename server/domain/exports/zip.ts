@@ -108,8 +108,16 @@ export class ScratchFile {
     await once(this.out, 'close');
   }
 
-  /** after a failure: stop writing */
-  destroy(): void {
-    this.out.destroy();
+  /** after a failure: stop writing and let go of the file */
+  discard(): Promise<void> {
+    return discardStream(this.out);
   }
+}
+
+/** Stops a scratch file's stream (after a failure) and waits until its file is closed. */
+export async function discardStream(out: fs.WriteStream): Promise<void> {
+  if (out.closed) return;
+  const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
+  out.destroy();
+  await closed;
 }
