@@ -7,10 +7,13 @@ import type { JobHandlers } from '../server/jobs/types';
 import { testJobHandlers } from '../server/jobs/testKinds';
 import { importAutoHandler } from '../server/domain/imports/run';
 import { authorizeImportJob } from '../server/policies/imports';
+import { exportHandlers } from './exportJobs';
 
 export function jobHandlers(config: Pick<Config, 'testJobs'>): JobHandlers {
   return {
-    // exports (server/domain/exports): 'export.word', 'export.markdown', 'export.html'
+    // exports (server/domain/exports): 'export.word', 'export.markdown', 'export.html'; what the
+    // user may export is decided again when the job runs (workers/exportJobs.ts)
+    ...exportHandlers,
     // a file into a new item or an item's catalog; access is asked again when it runs
     'import.auto': importAutoHandler(authorizeImportJob),
     ...(config.testJobs ? testJobHandlers : {}),

@@ -16,8 +16,9 @@ import { jobs } from './jobs';
 import { realtime } from './realtime';
 import { accounts } from './accounts';
 import { imports } from './imports';
+import { exports } from './exports';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 

@@ -8,6 +8,7 @@ export * as peopleApi from './endpoints/people';
 export * as importApi from './endpoints/import';
 export * as adminApi from './endpoints/admin';
 export * as jobApi from './endpoints/jobs';
+export * as exportApi from './endpoints/export';
 export { ApiError, call, quietly, configureApiClient } from './http';
 export type * from './types';
 export { flag, sameId } from './types';
