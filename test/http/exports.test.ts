@@ -298,7 +298,7 @@ describe('Markdown export (ShowDoc layout)', () => {
   it('adds the files the pages link to, linked relatively from the .md files and listed by sign in info.json', async () => {
     const entry = info.quire_attachments.find((a: any) => localImage.url.includes(a.sign));
     expect(entry).toMatchObject({ display_name: 'diagram 图.png', file_type: 'image/png' });
-    expect(entry.path).toMatch(/^attachments\/\d+_diagram 图_png$/);
+    expect(entry.path).toMatch(/^attachments\/\d+_diagram 图\.png$/);
     expect(await md.bytes(entry.path)).toEqual(localImage.bytes);
     expect(await md.text('Welcome.md')).toContain(`![local diagram](${encodeURI(entry.path)})`);
     expect(await md.text('Guide/Install.md')).toContain(`(${encodeURI(`../${entry.path}`)})`);

@@ -29,3 +29,15 @@ export class NameRegistry {
     }
   }
 }
+
+/**
+ * A stored file's entry name: `<fileId>_<name>` cleaned as above, its extension kept (the cleaning
+ * turns dots into '_'), so the file still opens by its type and an importer accepts it again.
+ */
+export function attachmentFileName(fileId: number, displayName: string): { base: string; ext: string } {
+  const dot = displayName.lastIndexOf('.');
+  const rawExt = dot > 0 ? displayName.slice(dot + 1) : '';
+  const ext = /^[a-z0-9]{1,10}$/i.test(rawExt) ? `.${rawExt.toLowerCase()}` : '';
+  const stem = ext ? displayName.slice(0, dot) : displayName;
+  return { base: sanitizeFileName(`${fileId}_${stem}`, String(fileId)), ext };
+}

@@ -13,7 +13,7 @@ import { loadOutline, pagesInOrder, type OutlineCatalogNode } from './outline';
 import { BodyFeed, type Body } from './contents';
 import { markdownOfPage } from './runapiMarkdown';
 import { embeddableFiles, openFile, rewriteFileLinks, signsIn, type ExportFile } from './files';
-import { NameRegistry, sanitizeFileName } from './fileNames';
+import { NameRegistry, attachmentFileName } from './fileNames';
 import { ScratchFile, ZipWriter, isCompressed } from './zip';
 import { createExportRenderer } from './html/render';
 import { UI, escapeHtml, fill, indexHtml, pageHtml } from './html/templates';
@@ -91,7 +91,8 @@ async function writeInto(deps: AppDeps, scope: ExportScope, o: HtmlExportOptions
         uploads.set(sign, null);
         continue;
       }
-      const entry = names.take('assets/uploads', sanitizeFileName(`${file.fileId}_${file.displayName}`, String(file.fileId)));
+      const name = attachmentFileName(file.fileId, file.displayName);
+      const entry = names.take('assets/uploads', name.base, name.ext);
       uploads.set(sign, { file, path: entry });
       zip.addStream(entry, () => openFile(deps, file), !isCompressed(file.fileType, file.displayName));
     }

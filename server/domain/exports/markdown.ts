@@ -13,7 +13,7 @@ import { loadOutline, pagesInOrder, type OutlineCatalogNode, type OutlinePage } 
 import { BodyFeed, type Body } from './contents';
 import { markdownOfPage } from './runapiMarkdown';
 import { embeddableFiles, openFile, rewriteFileLinks, signsIn, type ExportFile } from './files';
-import { NameRegistry, sanitizeFileName } from './fileNames';
+import { NameRegistry, attachmentFileName, sanitizeFileName } from './fileNames';
 import { ScratchFile, ZipWriter, discardStream, isCompressed } from './zip';
 import { progressSpan, stopIfCancelled, type ExportRun } from './run';
 import type { ExportScope } from './scope';
@@ -67,7 +67,8 @@ async function writeInto(deps: AppDeps, scope: ExportScope, outPath: string, scr
         attachments.set(sign, null);
         continue;
       }
-      const entry = names.take('attachments', sanitizeFileName(`${file.fileId}_${file.displayName}`, String(file.fileId)));
+      const name = attachmentFileName(file.fileId, file.displayName);
+      const entry = names.take('attachments', name.base, name.ext);
       attachments.set(sign, { file, path: entry });
       zip.addStream(entry, () => openFile(deps, file), !isCompressed(file.fileType, file.displayName));
     }
