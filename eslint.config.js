@@ -5,7 +5,7 @@ import globals from 'globals';
 // ---------------------------------------------------------------------------------------------
 // The house rules of docs/ARCHITECTURE.md, checked on every `npm run lint`.
 // Data flows one way: http → api → policies / domain / presenters → repositories (server/db).
-// realtime, listeners and workers enter the way api does. Each layer lists what it must not import
+// realtime, listeners, workers and the operator CLI enter the way api does. Each layer lists what it must not import
 // (relative import specifiers, matched by regular expression).
 // ---------------------------------------------------------------------------------------------
 
@@ -35,6 +35,13 @@ const frameworks = [
   { name: 'bullmq', message: 'BullMQ belongs to workers/.' },
 ];
 
+const sharedApiTypesOnly = {
+  regex: '^@shared/api(/|$)',
+  allowTypeImports: true,
+  message: 'The client imports shared/api as types only (`import type`): its zod schemas must not enter the bundle.',
+};
+const noApiTypes = { message: 'client/src/api/types.ts is gone: answer types come from @shared/api/<controller>, Id/Flag/flag/sameId from the api barrel (api/ids.ts).' };
+
 const restrict = (patterns, paths = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }],
 });
@@ -51,7 +58,7 @@ const grantRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'server/db/migrations/', '.tmp/'] },
+  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'server/db/migrations/', '**/.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -68,6 +75,12 @@ export default tseslint.config(
     },
   },
   // --- layers (tests beside the code may reach further: they set up what they test) ---
+  // Every server file outside the layers below (app.ts, deps.ts, jobs/, …) still keeps SQL out.
+  {
+    files: ['server/**/*.ts', 'workers/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict([noSchemaValues], drizzle(SQL_ONLY_IN_REPOS)),
+  },
   {
     files: ['server/domain/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -105,7 +118,7 @@ export default tseslint.config(
     rules: restrict([noRealtime, noListeners, noWorkers, noSchemaValues, noRepos], drizzle(SQL_ONLY_IN_REPOS)),
   },
   {
-    files: ['server/realtime/**/*.ts', 'server/listeners/**/*.ts', 'workers/**/*.ts'],
+    files: ['server/realtime/**/*.ts', 'server/listeners/**/*.ts', 'workers/**/*.ts', 'server/cli/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: restrict([noHttp, noApi, noSchemaValues, noRepos], drizzle(SQL_ONLY_IN_REPOS)),
   },
@@ -113,6 +126,17 @@ export default tseslint.config(
     files: ['server/http/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: restrict([noApi, noRealtime, noListeners, noWorkers, noPolicies, noPresenters, noSchemaValues], drizzle(SQL_ONLY_IN_REPOS)),
+  },
+  // --- the client reads the answer shapes of shared/api as types only: its zod schemas stay out of the
+  // bundle. Answer types come straight from @shared/api/<controller>, the id and flag helpers from
+  // api/ids.ts (through the api barrel); a client-side list of answer types (api/types.ts) is gone for good.
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    rules: restrict([sharedApiTypesOnly, { ...noApiTypes, regex: '^(\\.\\.?/)+api/types$' }]),
+  },
+  {
+    files: ['client/src/api/**/*.{ts,tsx}'],
+    rules: restrict([sharedApiTypesOnly, { ...noApiTypes, regex: '^(\\.\\.?/)+types$' }]),
   },
   // --- grant fields: decided in policies, loaded by repositories, shown by presenters ---
   {

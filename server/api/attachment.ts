@@ -1,21 +1,26 @@
 // /api/attachment/*: my files, binding a file to a page, the admin list, and visitFile (the
 // download URL embedded in pages, ./common/visitFile.ts). ShowDoc's attachment-named upload
 // actions are aliases of the page ones (./page/upload.ts).
-import { action, controller } from '../http/action';
+import { action, controller, type ActionRequest } from '../http/action';
 import { ApiError, noPermission } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import * as api from '../../shared/api/attachment';
 import { siteUrl } from '../http/siteUrl';
 import { findPage, pageNotFound } from '../policies/request';
 import { canBindFile, canDeleteOwnFile, requireFileChangesOnPage } from '../policies/files';
-import { bindPage, deleteAttachment, findAttachment } from '../domain/attachments/store';
+import { bindPage, deleteAttachment, findAttachment, type AttachmentRow } from '../domain/attachments/store';
 import { listAttachments, usedBytes, usedFlowBytes } from '../domain/attachments/queries';
 import { presentAllFiles, presentMyFiles } from '../presenters/attachment';
 import { visitFile } from './common/visitFile';
 import { deleteUploadFile, upload, uploadImg, uploadList } from './page/upload';
 import { uploadQuotas } from '../domain/attachments/quota';
 
-const fileNotFound = () => new ApiError(ErrorCode.GENERIC, 'File not found');
+/** The file with this id; 'File not found' when there is none. */
+async function existingFile(req: ActionRequest, fileId: number): Promise<AttachmentRow> {
+  const row = await findAttachment(req.deps, fileId);
+  if (!row) throw new ApiError(ErrorCode.GENERIC, 'File not found');
+  return row;
+}
 
 const getMyList = action(api.getMyList, {
   auth: 'required',
@@ -41,8 +46,7 @@ const getAllList = action(api.getAllList, {
 const deleteMyAttachment = action(api.deleteMyAttachment, {
   auth: 'required',
   async run(req, p) {
-    const row = await findAttachment(req.deps, p.file_id);
-    if (!row) throw fileNotFound();
+    const row = await existingFile(req, p.file_id);
     if (!canDeleteOwnFile(req.me(), row)) throw noPermission('Only the uploader may delete this file');
     await deleteAttachment(req.deps, row);
     return [];
@@ -52,8 +56,7 @@ const deleteMyAttachment = action(api.deleteMyAttachment, {
 const deleteAttachmentAction = action(api.deleteAttachment, {
   auth: 'admin',
   async run(req, p) {
-    const row = await findAttachment(req.deps, p.file_id);
-    if (!row) throw fileNotFound();
+    const row = await existingFile(req, p.file_id);
     await deleteAttachment(req.deps, row);
     return [];
   },
@@ -63,8 +66,7 @@ const deleteAttachmentAction = action(api.deleteAttachment, {
 const bindingPage = action(api.bindingPage, {
   auth: 'required',
   async run(req, p) {
-    const row = await findAttachment(req.deps, p.file_id);
-    if (!row) throw fileNotFound();
+    const row = await existingFile(req, p.file_id);
     if (!canBindFile(req.me(), row)) throw noPermission('Only the uploader may attach this file to a page');
     const page = await findPage(req, p.page_id);
     if (!page) throw pageNotFound();

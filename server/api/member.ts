@@ -1,7 +1,6 @@
 // /api/member/* — personal members of an item (spec §7 "Members and teams"). Item managers only.
 import { action, controller } from '../http/action';
-import { accessToItemId } from '../policies/request';
-import { requireManage } from '../policies/itemAccess';
+import { accessToItemId, managedItem } from '../policies/request';
 import { canGiveMemberGroup, canRemoveMember, canSeeItemPeople, grantManageRefused, groupTakesCatalogLimit } from '../policies/members';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
@@ -15,8 +14,7 @@ import { limitIdsOf, presentItemMember, presentPerson } from '../presenters/memb
 const getList = action(api.getList, {
   auth: 'required',
   async run(req, p) {
-    const access = await accessToItemId(req, p.item_id);
-    requireManage(access);
+    const access = await managedItem(req, p.item_id);
     const rows = await listItemMembers(req.deps, access.item.itemId);
     const names = await catalogNames(req.deps.db, limitIdsOf(rows));
     return rows.map((r) => presentItemMember(r, names, req.lang));
@@ -27,8 +25,7 @@ const save = action(api.save, {
   auth: 'required',
   async run(req, p) {
     const me = req.me();
-    const access = await accessToItemId(req, p.item_id);
-    requireManage(access, { change: true });
+    const access = await managedItem(req, p.item_id, { change: true });
     const group = p.member_group_id;
     if (!canGiveMemberGroup(access, group)) throw grantManageRefused();
     // managers are never limited to catalogs
@@ -43,8 +40,7 @@ const del = action(api.remove, {
   auth: 'required',
   async run(req, p) {
     const me = req.me();
-    const access = await accessToItemId(req, p.item_id);
-    requireManage(access);
+    const access = await managedItem(req, p.item_id);
     const row = await findItemMember(req.deps, access.item.itemId, p.item_member_id);
     if (!row) throw new ApiError(ErrorCode.GENERIC, 'Member not found');
     // another manager is removed only by the item's creator (or an admin)

@@ -3,8 +3,7 @@
 import { action, controller } from '../http/action';
 import { badParam } from '../errors';
 import * as api from '../../shared/api/recycle';
-import { accessToItemId } from '../policies/request';
-import { requireManage } from '../policies/itemAccess';
+import { managedItem } from '../policies/request';
 import { recycleList } from '../domain/recycle/list';
 import { recoverPage } from '../domain/recycle/recover';
 import { presentRecycle } from '../presenters/pageRecycle';
@@ -12,8 +11,7 @@ import { presentRecycle } from '../presenters/pageRecycle';
 const getList = action(api.getList, {
   auth: 'required',
   async run(req, p) {
-    const access = await accessToItemId(req, p.item_id);
-    requireManage(access);
+    const access = await managedItem(req, p.item_id);
     return (await recycleList(req.deps.db, access.item.itemId)).map(presentRecycle);
   },
 });
@@ -22,8 +20,7 @@ const recover = action(api.recover, {
   auth: 'required',
   async run(req, p) {
     const me = req.me();
-    const access = await accessToItemId(req, p.item_id);
-    requireManage(access, { change: true });
+    const access = await managedItem(req, p.item_id, { change: true });
     const ok = await recoverPage(req.deps, access.item.itemId, p.page_id, me.uid);
     if (!ok) throw badParam('This page is not in the recycle bin of this item');
     return [];

@@ -3,7 +3,7 @@ import { action, controller } from '../http/action';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import * as api from '../../shared/api/team';
-import { decideListedTeam, requireTeamManage, requireTeamOwner, teamAccess } from '../policies/teamAccess';
+import { decideListedTeam, managedTeam, ownedTeam, teamAccess } from '../policies/teamAccess';
 import { createTeam, deleteTeam, listTeamsOf, renameTeam } from '../domain/teams/teams';
 import { findMembership, removeTeamMember } from '../domain/teams/teamMembers';
 import { attornTeam } from '../domain/teams/attorn';
@@ -23,8 +23,7 @@ const save = action(api.save, {
   async run(req, p) {
     const me = req.me();
     if (!p.id) return presentTeam(await createTeam(req.deps, me, p.team_name));
-    const access = await teamAccess(req.deps, me, p.id);
-    requireTeamManage(access);
+    const access = await managedTeam(req.deps, me, p.id);
     return presentTeam(await renameTeam(req.deps, access.team, p.team_name));
   },
 });
@@ -32,8 +31,7 @@ const save = action(api.save, {
 const del = action(api.remove, {
   auth: 'required',
   async run(req, p) {
-    const access = await teamAccess(req.deps, req.me(), p.id);
-    requireTeamOwner(access);
+    const access = await ownedTeam(req.deps, req.me(), p.id);
     await deleteTeam(req.deps, access.team);
     return 1 as const;
   },
@@ -43,8 +41,7 @@ const attorn = action(api.attorn, {
   auth: 'required',
   async run(req, p) {
     const me = req.me();
-    const access = await teamAccess(req.deps, me, p.team_id);
-    requireTeamOwner(access);
+    const access = await ownedTeam(req.deps, me, p.team_id);
     return presentTeam(await attornTeam(req.deps, me, access.team, p.username, p.password));
   },
 });

@@ -4,10 +4,10 @@ import { action, controller } from '../http/action';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import * as api from '../../shared/api/teamItem';
-import { accessToItem, accessToItemId, itemNotFound } from '../policies/request';
+import { accessToItem, itemNotFound, managedItem } from '../policies/request';
 import { requireManage } from '../policies/itemAccess';
 import { findItem } from '../policies/load';
-import { requireTeamManage, teamAccess } from '../policies/teamAccess';
+import { managedTeam, teamAccess } from '../policies/teamAccess';
 import { mayUnbindTeamItem } from '../policies/teams';
 import { bindItems, findTeamItem, listItemsOfTeam, listTeamsOfItem, unbindItem } from '../domain/teams/teamItems';
 import { displayName } from '../domain/members/usernames';
@@ -16,8 +16,7 @@ import { presentTeamItem, presentTeamOfItem } from '../presenters/team';
 const getList = action(api.getList, {
   auth: 'required',
   async run(req, p) {
-    const access = await accessToItemId(req, p.item_id);
-    requireManage(access);
+    const access = await managedItem(req, p.item_id);
     return (await listTeamsOfItem(req.deps, access.item.itemId)).map(presentTeamOfItem);
   },
 });
@@ -34,8 +33,7 @@ const save = action(api.save, {
   auth: 'required',
   async run(req, p) {
     const me = req.me();
-    const team = await teamAccess(req.deps, me, p.team_id);
-    requireTeamManage(team);
+    const team = await managedTeam(req.deps, me, p.team_id);
     const items = [];
     for (const id of p.item_id) {
       const item = await findItem(req.deps.db, id);

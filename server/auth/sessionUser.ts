@@ -1,10 +1,7 @@
-// The logged-in user as every layer sees it (resolved from a token or the session cookie).
-export interface SessionUser {
-  uid: number;
-  username: string;
-  name: string;
-  email: string;
-  emailVerify: number;
-  groupid: number;
+// The logged-in user as every layer sees it (resolved from a token or the session cookie): the
+// user columns a session carries, and whether the user is an admin.
+import type { SessionUserRow } from '../db/repos/tokens';
+
+export interface SessionUser extends SessionUserRow {
   isAdmin: boolean;
 }

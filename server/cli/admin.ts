@@ -5,16 +5,15 @@
 // With PGlite (no DATABASE_URL) it refuses while a server holds DATA_DIR (two writers would corrupt
 // it) and holds the data-dir lock itself while it runs. With DATABASE_URL it works beside running servers.
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { createLogger } from '../logger';
 import { DataDirBusyError, lockDataDir } from '../db/dataDirLock';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { createDeps, type AppDeps } from '../deps';
-import { users } from '../db/schema';
 import { ApiError } from '../errors';
 import { interpolate } from '../../shared/messages';
 import { createUser, findUserByName, setPassword, validatePassword } from '../domain/accounts';
+import { setGroup } from '../domain/admin/users';
 
 const USAGE = `usage: npm run admin -- <command>
   create-user <username> <password> [--admin]   add a local account (--admin: administrator)
@@ -68,8 +67,7 @@ async function runCommand(deps: AppDeps, cmd: string, args: string[], admin: boo
       need(args, 1, cmd);
       const u = await mustUser(deps, args[0]);
       if (u.groupid === 1) return `${u.username} is already an administrator`;
-      await deps.db.update(users).set({ groupid: 1 }).where(eq(users.uid, u.uid));
-      deps.events.emit('user.updated', { uid: u.uid });
+      await setGroup(deps, u.uid, 1);
       return `${u.username} is now an administrator`;
     }
     default:

@@ -7,7 +7,7 @@ import type { SessionUser } from '../auth/sessionUser';
 import type { AppDeps } from '../deps';
 import { ApiError, tooManyRequests } from '../errors';
 import { ErrorCode } from '../../shared/errors';
-import { decideItemAccess, requireVisit, type ItemAccess, type ItemRow } from './itemAccess';
+import { decideItemAccess, requireManage, requireVisit, type ItemAccess, type ItemRow } from './itemAccess';
 import { canEditPage, canReadPage, withinCatalogLimit, type PagePlace } from './pages';
 import { catalogTopMap, findItemCached, loadGrantsCached } from './load';
 import { GRANT_COOKIE, grantValid, itemPasswordMatches } from './itemPassword';
@@ -81,6 +81,13 @@ export async function accessToItemId(req: Req, idOrDomain: string | number): Pro
   const item = await findItemCached(req.deps, idOrDomain);
   if (!item) throw itemNotFound();
   return accessToItem(req, item);
+}
+
+/** Loads a live item by id or domain and requires manage rights on it (`change`: and that it is not archived). */
+export async function managedItem(req: Req, idOrDomain: string | number, opts: { change?: boolean } = {}): Promise<ItemAccess> {
+  const access = await accessToItemId(req, idOrDomain);
+  requireManage(access, opts);
+  return access;
 }
 
 /** Where a catalog (or a page in it) stands for the catalog limit; loads the item's tree only for limited viewers. */

@@ -61,3 +61,17 @@ export function requireTeamManage(a: TeamAccess): void {
 export function requireTeamOwner(a: TeamAccess): void {
   if (!a.isOwner && !a.isAdmin) throw new ApiError(ErrorCode.NO_PERMISSION, 'Only the team owner may do this');
 }
+
+/** The caller's access to a team they must manage (its owner, a team manager or an admin). */
+export async function managedTeam(deps: Pick<AppDeps, 'db'>, user: SessionUser, teamId: number): Promise<TeamAccess> {
+  const access = await teamAccess(deps, user, teamId);
+  requireTeamManage(access);
+  return access;
+}
+
+/** The caller's access to a team they must own (or be an admin). */
+export async function ownedTeam(deps: Pick<AppDeps, 'db'>, user: SessionUser, teamId: number): Promise<TeamAccess> {
+  const access = await teamAccess(deps, user, teamId);
+  requireTeamOwner(access);
+  return access;
+}

@@ -7,15 +7,11 @@ import type { AdminItem, AdminItemPage, ItemAttorned } from '../../shared/api/ad
 import type { UpdateCheck } from '../../shared/api/adminUpdate';
 import { localize } from '../../shared/messages';
 import { formatTime } from './time';
+import { presentUserIdentity } from './user';
 
 export function presentAdminUser(u: UserRow): AdminUser {
   return {
-    uid: u.uid,
-    username: u.username,
-    name: u.name,
-    email: u.email,
-    email_verify: u.emailVerify,
-    groupid: u.groupid,
+    ...presentUserIdentity(u),
     source: u.source,
     status: u.status as AdminUser['status'],
     reg_time: formatTime(u.regTime),

@@ -48,13 +48,15 @@ export interface Listed {
   total: number;
 }
 
+/** A page of files and the space they take (bytes and MiB): what both file lists start with. */
+function presentFilesUsing(l: Listed, base: string, used: number): Pick<MyFiles, 'list' | 'total' | 'used' | 'used_m'> {
+  return { list: l.list.map((r) => presentAttachment(r, base)), total: l.total, used, used_m: toMiB(used) };
+}
+
 /** The uploader's files, usage and quota (MB, 0 = unlimited). */
 export function presentMyFiles(l: Listed, base: string, usage: { used: number; flow: number; quotaMb: number }): MyFiles {
   return {
-    list: l.list.map((r) => presentAttachment(r, base)),
-    total: l.total,
-    used: usage.used,
-    used_m: toMiB(usage.used),
+    ...presentFilesUsing(l, base, usage.used),
     used_flow_m: toMiB(usage.flow),
     // Quire: the uploader's quota in MB (0 = unlimited)
     quota_m: usage.quotaMb,
@@ -64,10 +66,7 @@ export function presentMyFiles(l: Listed, base: string, usage: { used: number; f
 /** Every file of the site, the space they take and the quotas (MB, 0 = unlimited). */
 export function presentAllFiles(l: Listed, base: string, usage: { used: number; siteMb: number; userMb: number }): AllFiles {
   return {
-    list: l.list.map((r) => presentAttachment(r, base)),
-    total: l.total,
-    used: usage.used,
-    used_m: toMiB(usage.used),
+    ...presentFilesUsing(l, base, usage.used),
     site_quota_m: usage.siteMb,
     user_quota_m: usage.userMb,
   };

@@ -39,17 +39,31 @@ export function presentLimit(limit: StoredLimit, names: Map<number, string>): Me
   return { cat_id: limit.catId, cat_ids: ids, cat_name: ids.map((id) => names.get(id) ?? String(id)).join(', ') };
 }
 
+/** a grant on an item (a personal member's or a team member's): who, what they may do, where, since when */
+export interface StoredGrant extends StoredLimit {
+  name?: string;
+  memberGroupId: number;
+  addtime: number;
+}
+
+/** The part an item member and a team item member show alike: the name, the member group, the catalog limit, the time. */
+export function presentGrant(r: StoredGrant, names: Map<number, string>, lang: Lang): Pick<ItemMember, 'name' | 'member_group_id' | 'member_group' | 'addtime'> & MemberLimit {
+  return {
+    name: r.name ?? '',
+    member_group_id: r.memberGroupId,
+    member_group: memberGroupText(r.memberGroupId, lang),
+    ...presentLimit(r, names),
+    addtime: formatTime(r.addtime),
+  };
+}
+
 export function presentItemMember(r: ItemMemberRow & { name?: string }, names: Map<number, string>, lang: Lang): ItemMember {
   return {
     item_member_id: r.itemMemberId,
     item_id: r.itemId,
     uid: r.uid,
     username: r.username,
-    name: r.name ?? '',
-    member_group_id: r.memberGroupId,
-    member_group: memberGroupText(r.memberGroupId, lang),
-    ...presentLimit(r, names),
-    addtime: formatTime(r.addtime),
+    ...presentGrant(r, names, lang),
   };
 }
 

@@ -5,7 +5,7 @@ import type { TeamMember } from '../../shared/api/teamMember';
 import type { TeamItem, TeamOfItem } from '../../shared/api/teamItem';
 import type { TeamItemMember } from '../../shared/api/teamItemMember';
 import { TEAM_MEMBER_GROUP } from '../../shared/limits';
-import { memberGroupText, presentLimit, type Lang } from './member';
+import { presentGrant, type Lang } from './member';
 import { formatTime } from './time';
 
 export function presentTeam(t: TeamRow): Team {
@@ -64,10 +64,6 @@ export function presentTeamItemMember(r: TeamItemMemberRow & { name?: string }, 
     item_id: r.itemId,
     member_uid: r.memberUid,
     member_username: r.memberUsername,
-    name: r.name ?? '',
-    member_group_id: r.memberGroupId,
-    member_group: memberGroupText(r.memberGroupId, lang),
-    ...presentLimit(r, names),
-    addtime: formatTime(r.addtime),
+    ...presentGrant(r, names, lang),
   };
 }

@@ -20,14 +20,14 @@ export function presentWaiting(u: UserRow, awaiting: WaitingAccount['awaiting'])
   return { uid: u.uid, username: u.username, email: u.email, awaiting };
 }
 
+/** Who a user is, as the user's own info and the admin console's list both open. */
+export function presentUserIdentity(u: UserRow): Pick<UserInfo, 'uid' | 'username' | 'name' | 'email' | 'email_verify' | 'groupid'> {
+  return { uid: u.uid, username: u.username, name: u.name, email: u.email, email_verify: u.emailVerify, groupid: u.groupid };
+}
+
 export function presentUserInfo(u: UserRow): UserInfo {
   return {
-    uid: u.uid,
-    username: u.username,
-    name: u.name,
-    email: u.email,
-    email_verify: u.emailVerify,
-    groupid: u.groupid,
+    ...presentUserIdentity(u),
     avatar: '',
     avatar_small: '',
     reg_time: u.regTime,

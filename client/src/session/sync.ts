@@ -3,7 +3,7 @@
 // user/info at start-up brings it back in line; it never alerts and never navigates.
 import { ErrorCode } from '@shared/errors';
 import { ApiError, call } from '../api/http';
-import type { UserInfo } from '../api/types';
+import type { UserInfo } from '@shared/api/user';
 import { forgetUser, rememberUser } from './user';
 
 export async function syncSession(): Promise<void> {

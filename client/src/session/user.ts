@@ -1,7 +1,7 @@
 // The logged-in user as far as the page needs to know it for display: uid, username, name, groupid.
 // The session itself is the HttpOnly cookie the login answer sets; no token is ever stored here.
 import { useSyncExternalStore } from 'react';
-import type { LoginUser } from '../api/types';
+import type { LoginUser } from '@shared/api/user';
 
 export interface CurrentUser {
   uid: number;

@@ -1,6 +1,6 @@
 // /api/common/* — captcha, QR code, home page setting, version; visitFile is in ./visitFile.ts.
 import QRCode from 'qrcode';
-import { action, controller, rawReply } from '../../http/action';
+import { action, controller, rawReply, type ActionRequest } from '../../http/action';
 import { captchaPicture, createCaptcha, showCaptchaAgain } from '../../auth/captcha';
 import { setCaptchaCookie } from '../../http/captchaCookie';
 import { enforce, LIMITS } from '../../auth/throttle';
@@ -15,14 +15,20 @@ import pkg from '../../../package.json' with { type: 'json' };
 /** A fresh picture every time, under a CSP that forbids anything active. */
 const pictureHeaders = { 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'; sandbox" };
 
+/** A new captcha for this client (rate-limited per IP), its id in the captcha cookie. */
+async function issueCaptcha(req: ActionRequest) {
+  const { deps, ctx } = req;
+  await enforce(deps.db, LIMITS.captchaPerIp, req.ip, deps.now());
+  const c = await createCaptcha(deps.db, deps.now());
+  setCaptchaCookie(ctx, c.captchaId);
+  return c;
+}
+
 const verify = action(api.verify, {
   auth: 'optional',
   async run(req) {
-    const { deps, ctx } = req;
-    await enforce(deps.db, LIMITS.captchaPerIp, req.ip, deps.now());
-    const c = await createCaptcha(deps.db, deps.now());
-    setCaptchaCookie(ctx, c.captchaId);
-    const png = captchaPicture(c.answer, c.captchaId, await deps.settings.serverSecret());
+    const c = await issueCaptcha(req);
+    const png = captchaPicture(c.answer, c.captchaId, await req.deps.settings.serverSecret());
     return rawReply({ type: 'image/png', body: png, headers: { ...pictureHeaders, 'X-Captcha-Id': c.captchaId } });
   },
 });
@@ -31,10 +37,7 @@ const verify = action(api.verify, {
 const createCaptchaAction = action(api.createCaptcha, {
   auth: 'optional',
   async run(req) {
-    const { deps, ctx } = req;
-    await enforce(deps.db, LIMITS.captchaPerIp, req.ip, deps.now());
-    const c = await createCaptcha(deps.db, deps.now());
-    setCaptchaCookie(ctx, c.captchaId);
+    const c = await issueCaptcha(req);
     return presentNewCaptcha(c.captchaId);
   },
 });

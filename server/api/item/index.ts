@@ -3,8 +3,8 @@ import { action, controller, type ActionRequest } from '../../http/action';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import * as api from '../../../shared/api/item';
-import { accessToItem, accessToItemId, findPage, itemNotFound, type Asker } from '../../policies/request';
-import { requireManage, requireVisit, type ItemAccess, type ItemRow } from '../../policies/itemAccess';
+import { accessToItem, accessToItemId, findPage, itemNotFound, managedItem } from '../../policies/request';
+import { requireVisit, type ItemRow } from '../../policies/itemAccess';
 import { canCopyItem, canReadAnonymously, listedItemRights, requireMayLeave, visibleTopCatalogs } from '../../policies/items';
 import { findItem, findItemCached } from '../../policies/load';
 import { GRANT_COOKIE, itemPasswordMatches, withGrant } from '../../policies/itemPassword';
@@ -121,17 +121,17 @@ const info = action(api.info, {
   },
 });
 
-/** Loads the item named by item_id and checks manage rights. */
-async function managed(req: Asker, itemId: string, opts: { change?: boolean } = {}): Promise<ItemAccess> {
-  const access = await accessToItemId(req, itemId);
-  requireManage(access, opts);
-  return access;
+/** The managed item, once the item owner's login password is proven: delete, archive and transfer need it, whoever asks. */
+async function managedWithOwnerPassword(req: ActionRequest, p: { item_id: string; password: string }): Promise<ItemRow> {
+  const { item } = await managedItem(req, p.item_id);
+  await checkOwnerPasswordThrottled(req.deps, req.me().uid, item.uid, p.password);
+  return item;
 }
 
 const detail = action(api.detail, {
   auth: 'required',
   async run(req, p) {
-    return presentItemDetail((await managed(req, p.item_id)).item);
+    return presentItemDetail((await managedItem(req, p.item_id)).item);
   },
 });
 
@@ -139,7 +139,7 @@ const update = action(api.update, {
   auth: 'required',
   async run(req, p) {
     const { deps } = req;
-    const { item } = await managed(req, p.item_id, { change: true });
+    const { item } = await managedItem(req, p.item_id, { change: true });
     if (p.item_name === '') throw new ApiError(ErrorCode.VALIDATION, 'Please enter the item name');
     const domain = p.item_domain !== undefined ? await checkItemDomain(deps.db, p.item_domain, item.itemId) : undefined;
     const isPrivate = p.is_private ?? null;
@@ -153,9 +153,7 @@ const update = action(api.update, {
 const del = action(api.remove, {
   auth: 'required',
   async run(req, p) {
-    const { item } = await managed(req, p.item_id);
-    // delete, archive and transfer need the item owner's login password, whoever asks
-    await checkOwnerPasswordThrottled(req.deps, req.me().uid, item.uid, p.password);
+    const item = await managedWithOwnerPassword(req, p);
     await deleteItem(req.deps, item);
     return [];
   },
@@ -164,8 +162,7 @@ const del = action(api.remove, {
 const archive = action(api.archive, {
   auth: 'required',
   async run(req, p) {
-    const { item } = await managed(req, p.item_id);
-    await checkOwnerPasswordThrottled(req.deps, req.me().uid, item.uid, p.password);
+    const item = await managedWithOwnerPassword(req, p);
     await archiveItem(req.deps, item);
     return [];
   },
@@ -174,8 +171,7 @@ const archive = action(api.archive, {
 const attorn = action(api.attorn, {
   auth: 'required',
   async run(req, p) {
-    const { item } = await managed(req, p.item_id);
-    await checkOwnerPasswordThrottled(req.deps, req.me().uid, item.uid, p.password);
+    const item = await managedWithOwnerPassword(req, p);
     const to = p.username ? await findUserByName(req.deps, p.username) : undefined;
     if (!to) throw new ApiError(ErrorCode.USER_NOT_FOUND, 'User {username} does not exist', { username: p.username });
     return presentItemDetail(await attornItem(req.deps, item, { uid: to.uid, username: to.username }));
@@ -195,7 +191,7 @@ const exitItem = action(api.exitItem, {
 const getKey = action(api.getKey, {
   auth: 'required',
   async run(req, p) {
-    const { item } = await managed(req, p.item_id);
+    const { item } = await managedItem(req, p.item_id);
     return presentItemKey(await getOrCreateKey(req.deps, item.itemId));
   },
 });
@@ -203,7 +199,7 @@ const getKey = action(api.getKey, {
 const resetKey = action(api.resetKey, {
   auth: 'required',
   async run(req, p) {
-    const { item } = await managed(req, p.item_id, { change: true });
+    const { item } = await managedItem(req, p.item_id, { change: true });
     return presentItemKey(await resetToken(req.deps, item.itemId));
   },
 });

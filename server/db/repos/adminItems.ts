@@ -1,8 +1,9 @@
 // Items as the admin console sees them: every item of the site, live or deleted, with its owner.
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { itemMembers, items, users } from '../schema';
 import { escapeLike } from '../like';
+import { anyRow } from './rows';
 
 export type ItemRow = typeof items.$inferSelect;
 
@@ -75,7 +76,6 @@ export async function transfer(tx: DbOrTx, itemId: number, fromUid: number, to: 
   return true;
 }
 
-export async function liveExists(db: DbOrTx, itemId: number): Promise<boolean> {
-  const [r] = await db.select({ one: sql<number>`1` }).from(items).where(and(eq(items.itemId, itemId), eq(items.isDel, 0)));
-  return !!r;
+export function liveExists(db: DbOrTx, itemId: number): Promise<boolean> {
+  return anyRow(db, items, and(eq(items.itemId, itemId), eq(items.isDel, 0)));
 }

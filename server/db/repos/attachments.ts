@@ -4,6 +4,7 @@ import { and, count, desc, eq, gt, ilike, inArray, lte, notExists, notIlike, or,
 import type { DbOrTx } from '../client';
 import { attachmentPages, attachments, fileFlow, pages, users } from '../schema';
 import { escapeLike } from '../like';
+import { anyRow, firstRow } from './rows';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type NewAttachmentRow = typeof attachments.$inferInsert;
@@ -100,14 +101,12 @@ export async function insert(db: DbOrTx, row: NewAttachmentRow): Promise<Attachm
   return created;
 }
 
-export async function findById(db: DbOrTx, fileId: number): Promise<AttachmentRow | undefined> {
-  const [row] = await db.select().from(attachments).where(eq(attachments.fileId, fileId)).limit(1);
-  return row;
+export function findById(db: DbOrTx, fileId: number): Promise<AttachmentRow | undefined> {
+  return firstRow(db, attachments, eq(attachments.fileId, fileId));
 }
 
-export async function findBySign(db: DbOrTx, sign: string): Promise<AttachmentRow | undefined> {
-  const [row] = await db.select().from(attachments).where(eq(attachments.sign, sign)).limit(1);
-  return row;
+export function findBySign(db: DbOrTx, sign: string): Promise<AttachmentRow | undefined> {
+  return firstRow(db, attachments, eq(attachments.sign, sign));
 }
 
 export async function deleteById(db: DbOrTx, fileId: number): Promise<void> {
@@ -121,9 +120,8 @@ export function bindingsOf(db: DbOrTx, fileId: number): Promise<BindingRow[]> {
 }
 
 /** Whether any page binds the file. */
-export async function isBound(db: DbOrTx, fileId: number): Promise<boolean> {
-  const [row] = await db.select({ id: attachmentPages.id }).from(attachmentPages).where(eq(attachmentPages.fileId, fileId)).limit(1);
-  return !!row;
+export function isBound(db: DbOrTx, fileId: number): Promise<boolean> {
+  return anyRow(db, attachmentPages, eq(attachmentPages.fileId, fileId));
 }
 
 /** Binds files to a page (a binding that exists stays) and ends their orphan clocks. */

@@ -1,14 +1,14 @@
 // Captchas: single-use answers with an expiry.
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { captchas } from '../schema';
+import { deleteExpired as deleteExpiredRows, insertClearingExpired, unexpired } from './expiry';
 
 export type CaptchaRow = typeof captchas.$inferSelect;
 
 /** Stores a captcha; expired ones go on the way. */
-export async function insert(db: DbOrTx, c: CaptchaRow, now: number): Promise<void> {
-  await db.delete(captchas).where(lt(captchas.expiresAt, now));
-  await db.insert(captchas).values(c);
+export function insert(db: DbOrTx, c: CaptchaRow, now: number): Promise<void> {
+  return insertClearingExpired(db, captchas, c, now);
 }
 
 /** an unexpired captcha (to draw it again) */
@@ -16,7 +16,7 @@ export async function findLive(db: DbOrTx, captchaId: string, now: number): Prom
   const [row] = await db
     .select()
     .from(captchas)
-    .where(and(eq(captchas.captchaId, captchaId), gt(captchas.expiresAt, now)));
+    .where(and(eq(captchas.captchaId, captchaId), unexpired(captchas, now)));
   return row;
 }
 
@@ -24,7 +24,7 @@ export async function findLive(db: DbOrTx, captchaId: string, now: number): Prom
 export async function consume(db: DbOrTx, captchaId: string, now: number): Promise<string | undefined> {
   const rows = await db
     .delete(captchas)
-    .where(and(eq(captchas.captchaId, captchaId), gt(captchas.expiresAt, now)))
+    .where(and(eq(captchas.captchaId, captchaId), unexpired(captchas, now)))
     .returning({ answer: captchas.answer });
   return rows[0]?.answer;
 }
@@ -33,6 +33,6 @@ export async function deleteById(db: DbOrTx, captchaId: string): Promise<void> {
   await db.delete(captchas).where(eq(captchas.captchaId, captchaId));
 }
 
-export async function deleteExpired(db: DbOrTx, now: number): Promise<void> {
-  await db.delete(captchas).where(lt(captchas.expiresAt, now));
+export function deleteExpired(db: DbOrTx, now: number): Promise<void> {
+  return deleteExpiredRows(db, captchas, now);
 }

@@ -42,6 +42,11 @@ export async function insertPages(db: DbOrTx, rows: NewPageRow[]): Promise<void>
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) await db.insert(pages).values(rows.slice(i, i + INSERT_CHUNK));
 }
 
+/** The row of a copy of a page, in another item or catalog, made at `now`: its comments are not copied. */
+export function copyOfPage(p: PageCopySource, to: { itemId: number; catId: number }, now: number): NewPageRow {
+  return { ...p, itemId: to.itemId, catId: to.catId, addtime: now, pageAddtime: now, pageComments: '' };
+}
+
 /** An item's live pages with their content and search vector, in id order; only those in `catIds` when given. */
 export function livePagesToCopy(db: DbOrTx, itemId: number, catIds?: number[]): Promise<PageCopySource[]> {
   const live = and(eq(pages.itemId, itemId), eq(pages.isDel, 0));

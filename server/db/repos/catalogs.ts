@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { catalogs } from '../schema';
 import { TOP_CATALOG_LEVEL } from '../../../shared/limits';
+import { firstRow } from './rows';
 
 export type CatalogRow = typeof catalogs.$inferSelect;
 
@@ -21,9 +22,8 @@ export function listOfItemByLevel(db: DbOrTx, itemId: number): Promise<CatalogRo
   return db.select().from(catalogs).where(eq(catalogs.itemId, itemId)).orderBy(asc(catalogs.level), asc(catalogs.sNumber), asc(catalogs.catId));
 }
 
-export async function findById(db: DbOrTx, catId: number): Promise<CatalogRow | undefined> {
-  const [row] = await db.select().from(catalogs).where(eq(catalogs.catId, catId)).limit(1);
-  return row;
+export function findById(db: DbOrTx, catId: number): Promise<CatalogRow | undefined> {
+  return firstRow(db, catalogs, eq(catalogs.catId, catId));
 }
 
 /** the ids among `ids` that are top-level catalogs of the item */

@@ -3,12 +3,12 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { itemTokens } from '../schema';
+import { firstRow } from './rows';
 
 export type ItemTokenRow = typeof itemTokens.$inferSelect;
 
-export async function findByItem(db: DbOrTx, itemId: number): Promise<ItemTokenRow | undefined> {
-  const [row] = await db.select().from(itemTokens).where(eq(itemTokens.itemId, itemId)).limit(1);
-  return row;
+export function findByItem(db: DbOrTx, itemId: number): Promise<ItemTokenRow | undefined> {
+  return firstRow(db, itemTokens, eq(itemTokens.itemId, itemId));
 }
 
 /** Inserts the item's pair; undefined when another request created one first. */

@@ -3,31 +3,25 @@
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { items } from '../schema';
+import { anyRow, firstRow } from './rows';
 
 export type ItemRow = typeof items.$inferSelect;
 export type NewItemRow = Omit<typeof items.$inferInsert, 'itemId'>;
 
 /** a live item by id */
-export async function findLiveById(db: DbOrTx, itemId: number): Promise<ItemRow | undefined> {
-  const [row] = await db.select().from(items).where(and(eq(items.itemId, itemId), eq(items.isDel, 0))).limit(1);
-  return row;
+export function findLiveById(db: DbOrTx, itemId: number): Promise<ItemRow | undefined> {
+  return firstRow(db, items, and(eq(items.itemId, itemId), eq(items.isDel, 0)));
 }
 
 /** a live item by personal domain */
-export async function findLiveByDomain(db: DbOrTx, domain: string): Promise<ItemRow | undefined> {
-  const [row] = await db.select().from(items).where(and(eq(items.itemDomain, domain), eq(items.isDel, 0))).limit(1);
-  return row;
+export function findLiveByDomain(db: DbOrTx, domain: string): Promise<ItemRow | undefined> {
+  return firstRow(db, items, and(eq(items.itemDomain, domain), eq(items.isDel, 0)));
 }
 
 /** Whether a personal domain is used by any item (deleted ones too; case-insensitive), other than `exceptItemId`. */
-export async function domainTaken(db: DbOrTx, domain: string, exceptItemId = 0): Promise<boolean> {
+export function domainTaken(db: DbOrTx, domain: string, exceptItemId = 0): Promise<boolean> {
   const same = sql`lower(${items.itemDomain}) = ${domain.toLowerCase()}`;
-  const [taken] = await db
-    .select({ id: items.itemId })
-    .from(items)
-    .where(exceptItemId ? and(same, ne(items.itemId, exceptItemId)) : same)
-    .limit(1);
-  return !!taken;
+  return anyRow(db, items, exceptItemId ? and(same, ne(items.itemId, exceptItemId)) : same);
 }
 
 /** Live items the user owns or whose id is in `itemIds`, in item_id order. */

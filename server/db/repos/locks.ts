@@ -5,6 +5,7 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { pageLocks } from '../schema';
+import { deleteAny, firstRow } from './rows';
 
 export type LockRow = typeof pageLocks.$inferSelect;
 
@@ -27,9 +28,8 @@ const unchanged = (seen: LockRow) =>
   and(eq(pageLocks.id, seen.id), eq(pageLocks.lockUid, seen.lockUid), eq(pageLocks.mode, seen.mode), eq(pageLocks.lockTo, seen.lockTo));
 
 /** the page's lock row, live or expired */
-export async function findByPage(db: DbOrTx, pageId: number): Promise<LockRow | undefined> {
-  const [row] = await db.select().from(pageLocks).where(eq(pageLocks.pageId, pageId)).limit(1);
-  return row;
+export function findByPage(db: DbOrTx, pageId: number): Promise<LockRow | undefined> {
+  return firstRow(db, pageLocks, eq(pageLocks.pageId, pageId));
 }
 
 /** Removes the row if it is (still) expired at `now`. */
@@ -54,9 +54,8 @@ export async function replaceIfUnchanged(db: DbOrTx, seen: LockRow, hold: LockHo
 }
 
 /** Deletes the row; false when it changed since `seen` (or is gone). */
-export async function deleteIfUnchanged(db: DbOrTx, seen: LockRow): Promise<boolean> {
-  const rows = await db.delete(pageLocks).where(unchanged(seen)).returning({ id: pageLocks.id });
-  return rows.length > 0;
+export function deleteIfUnchanged(db: DbOrTx, seen: LockRow): Promise<boolean> {
+  return deleteAny(db, pageLocks, unchanged(seen));
 }
 
 /** Heartbeat: live editors' locks on these pages last until `until`. */

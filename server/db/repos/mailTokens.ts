@@ -1,8 +1,9 @@
 // Mail tokens (password_resets): the one-hour, single-use tokens of password-reset and
 // email-confirmation links, stored hashed.
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { passwordResets } from '../schema';
+import { deleteExpired, unexpired } from './expiry';
 
 export type MailTokenPurpose = 'reset' | 'verify';
 export type MailTokenRow = typeof passwordResets.$inferSelect;
@@ -22,7 +23,7 @@ export async function consume(db: DbOrTx, t: { tokenHash: string; uid: number; p
         eq(passwordResets.uid, t.uid),
         eq(passwordResets.purpose, t.purpose),
         eq(passwordResets.usedAt, 0),
-        gt(passwordResets.expiresAt, t.now),
+        unexpired(passwordResets, t.now),
       ),
     )
     .returning();
@@ -30,6 +31,6 @@ export async function consume(db: DbOrTx, t: { tokenHash: string; uid: number; p
 }
 
 /** Tokens expired before `before` (kept a day after expiry for the record). */
-export async function deleteExpiredBefore(db: DbOrTx, before: number): Promise<void> {
-  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, before));
+export function deleteExpiredBefore(db: DbOrTx, before: number): Promise<void> {
+  return deleteExpired(db, passwordResets, before);
 }

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { itemMembers, items, notices, teamItemMembers, teamMembers, teams, users } from '../schema';
 import { escapeLike } from '../like';
+import { firstRow } from './rows';
 
 export type ItemMemberRow = typeof itemMembers.$inferSelect;
 export type ItemMemberListRow = ItemMemberRow & { name: string };
@@ -34,13 +35,8 @@ export function insertMembers(db: DbOrTx, rows: NewItemMember[]): Promise<ItemMe
   return db.insert(itemMembers).values(rows).onConflictDoNothing().returning();
 }
 
-export async function findInItem(db: DbOrTx, itemId: number, itemMemberId: number): Promise<ItemMemberRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(itemMembers)
-    .where(and(eq(itemMembers.itemId, itemId), eq(itemMembers.itemMemberId, itemMemberId)))
-    .limit(1);
-  return row;
+export function findInItem(db: DbOrTx, itemId: number, itemMemberId: number): Promise<ItemMemberRow | undefined> {
+  return firstRow(db, itemMembers, and(eq(itemMembers.itemId, itemId), eq(itemMembers.itemMemberId, itemMemberId)));
 }
 
 export async function deleteById(db: DbOrTx, itemMemberId: number): Promise<void> {

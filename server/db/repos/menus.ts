@@ -4,16 +4,9 @@ import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { pages } from '../schema';
 import { escapeLike } from '../like';
+import type { PageHeading } from './pages';
 
-export interface MenuPageRow {
-  pageId: number;
-  itemId: number;
-  catId: number;
-  pageTitle: string;
-  sNumber: number;
-  authorUid: number;
-  authorUsername: string;
-  addtime: number;
+export interface MenuPageRow extends PageHeading {
   extInfo: string;
 }
 

@@ -2,12 +2,12 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { items, mocks, pages } from '../schema';
+import { anyRow, firstRow } from './rows';
 
 export type MockRow = typeof mocks.$inferSelect;
 
-export async function findOfPage(db: DbOrTx, pageId: number): Promise<MockRow | undefined> {
-  const [row] = await db.select().from(mocks).where(eq(mocks.pageId, pageId)).limit(1);
-  return row;
+export function findOfPage(db: DbOrTx, pageId: number): Promise<MockRow | undefined> {
+  return firstRow(db, mocks, eq(mocks.pageId, pageId));
 }
 
 /** The first mock of the item with this path. */
@@ -21,9 +21,8 @@ export async function findByPath(db: DbOrTx, itemId: number, path: string): Prom
   return row;
 }
 
-export async function findByKey(db: DbOrTx, key: string): Promise<MockRow | undefined> {
-  const [row] = await db.select().from(mocks).where(eq(mocks.uniqueKey, key)).limit(1);
-  return row;
+export function findByKey(db: DbOrTx, key: string): Promise<MockRow | undefined> {
+  return firstRow(db, mocks, eq(mocks.uniqueKey, key));
 }
 
 export async function countView(db: DbOrTx, id: number): Promise<void> {
@@ -31,13 +30,8 @@ export async function countView(db: DbOrTx, id: number): Promise<void> {
 }
 
 /** Whether another page of the item has a mock with this path. */
-export async function pathTakenByOther(db: DbOrTx, itemId: number, path: string, pageId: number): Promise<boolean> {
-  const [clash] = await db
-    .select({ id: mocks.id })
-    .from(mocks)
-    .where(and(eq(mocks.itemId, itemId), eq(mocks.path, path), ne(mocks.pageId, pageId)))
-    .limit(1);
-  return !!clash;
+export function pathTakenByOther(db: DbOrTx, itemId: number, path: string, pageId: number): Promise<boolean> {
+  return anyRow(db, mocks, and(eq(mocks.itemId, itemId), eq(mocks.path, path), ne(mocks.pageId, pageId)));
 }
 
 export async function update(db: DbOrTx, id: number, m: { uid: number; itemId: number; template: string; path: string; now: number }): Promise<MockRow> {

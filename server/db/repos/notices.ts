@@ -2,6 +2,7 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { notices } from '../schema';
+import { anyRow, deleteAny } from './rows';
 
 export type NoticeRow = typeof notices.$inferSelect;
 
@@ -44,12 +45,8 @@ export async function markRead(db: DbOrTx, uid: number, noticeId: number, now: n
 }
 
 /** Deletes a notice of this user; whether there was one. */
-export async function deleteOwn(db: DbOrTx, uid: number, noticeId: number): Promise<boolean> {
-  const rows = await db
-    .delete(notices)
-    .where(and(eq(notices.noticeId, noticeId), eq(notices.toUid, uid)))
-    .returning({ id: notices.noticeId });
-  return rows.length > 0;
+export function deleteOwn(db: DbOrTx, uid: number, noticeId: number): Promise<boolean> {
+  return deleteAny(db, notices, and(eq(notices.noticeId, noticeId), eq(notices.toUid, uid)));
 }
 
 /** Serialises the writers of one kind of notice (a check, then an insert) until the transaction ends. */
@@ -58,13 +55,8 @@ export async function lockKey(tx: DbOrTx, key: string): Promise<void> {
 }
 
 /** Whether a user has a notice about this object (a job's, keyed on its id). */
-export async function existsForObject(db: DbOrTx, toUid: number, objectType: string): Promise<boolean> {
-  const [hit] = await db
-    .select({ id: notices.noticeId })
-    .from(notices)
-    .where(and(eq(notices.toUid, toUid), eq(notices.objectType, objectType)))
-    .limit(1);
-  return !!hit;
+export function existsForObject(db: DbOrTx, toUid: number, objectType: string): Promise<boolean> {
+  return anyRow(db, notices, and(eq(notices.toUid, toUid), eq(notices.objectType, objectType)));
 }
 
 /** Whether a user was told since `since` that this editor edited this page. */

@@ -3,14 +3,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { catalogs } from '../schema';
+import { anyRow } from './rows';
 
-export async function existsInItem(db: DbOrTx, catId: number, itemId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: catalogs.catId })
-    .from(catalogs)
-    .where(and(eq(catalogs.catId, catId), eq(catalogs.itemId, itemId)))
-    .limit(1);
-  return !!row;
+export function existsInItem(db: DbOrTx, catId: number, itemId: number): Promise<boolean> {
+  return anyRow(db, catalogs, and(eq(catalogs.catId, catId), eq(catalogs.itemId, itemId)));
 }
 
 /** A catalog of the item with its name and parent. */

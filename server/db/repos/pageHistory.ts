@@ -2,6 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { pageHistory } from '../schema';
+import { firstRow } from './rows';
 
 export type HistoryRow = typeof pageHistory.$inferSelect;
 
@@ -11,13 +12,8 @@ export function newestOfPage(db: DbOrTx, pageId: number, limit: number): Promise
 }
 
 /** A version of this page (never of another page: the id alone proves nothing). */
-export async function findOfPage(db: DbOrTx, pageId: number, historyId: number): Promise<HistoryRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(pageHistory)
-    .where(and(eq(pageHistory.pageHistoryId, historyId), eq(pageHistory.pageId, pageId)))
-    .limit(1);
-  return row;
+export function findOfPage(db: DbOrTx, pageId: number, historyId: number): Promise<HistoryRow | undefined> {
+  return firstRow(db, pageHistory, and(eq(pageHistory.pageHistoryId, historyId), eq(pageHistory.pageId, pageId)));
 }
 
 /** Sets a version's note; false when the page has no such version. */

@@ -12,6 +12,9 @@ void searchVector;
 export const pageColumns = rest;
 export type PageData = Omit<typeof pages.$inferSelect, 'searchVector'>;
 
+/** a page as the menu and the search hits list it: where it stands, its title and author, without content */
+export type PageHeading = Pick<PageData, 'pageId' | 'itemId' | 'catId' | 'pageTitle' | 'sNumber' | 'authorUid' | 'authorUsername' | 'addtime'>;
+
 /** a page by id; deleted pages (in the recycle bin) only when asked */
 export async function findById(db: DbOrTx, pageId: number, opts: { includeDeleted?: boolean } = {}): Promise<PageData | undefined> {
   const where = opts.includeDeleted ? eq(pages.pageId, pageId) : and(eq(pages.pageId, pageId), eq(pages.isDel, 0));

@@ -3,6 +3,7 @@
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { attachmentPages, docSnapshots, docUpdates, mocks, pageHistory, pageLocks, pages, recycle, singlePages } from '../schema';
+import { anyRow } from './rows';
 
 export type RecycleRow = typeof recycle.$inferSelect;
 
@@ -15,13 +16,8 @@ export async function insert(db: DbOrTx, row: { itemId: number; pageId: number; 
   await db.insert(recycle).values(row);
 }
 
-export async function hasEntry(db: DbOrTx, itemId: number, pageId: number): Promise<boolean> {
-  const [entry] = await db
-    .select({ id: recycle.id })
-    .from(recycle)
-    .where(and(eq(recycle.itemId, itemId), eq(recycle.pageId, pageId)))
-    .limit(1);
-  return !!entry;
+export function hasEntry(db: DbOrTx, itemId: number, pageId: number): Promise<boolean> {
+  return anyRow(db, recycle, and(eq(recycle.itemId, itemId), eq(recycle.pageId, pageId)));
 }
 
 export async function deleteEntry(db: DbOrTx, itemId: number, pageId: number): Promise<void> {

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../client';
 import { escapeLike } from '../like';
 import { executeOnce } from '../prepared';
 import { pages } from '../schema';
+import type { PageHeading } from './pages';
 
 /** pages.search_vector from the index tokens of a page (domain/search/tokens.ts) */
 export function searchVectorOf(tokens: string[]): SQL {
@@ -27,15 +28,7 @@ export interface HitRow {
 }
 
 /** A hit as item/search shows it: the page row without content, and the snippet cut from it. */
-export interface SearchHit {
-  pageId: number;
-  itemId: number;
-  catId: number;
-  pageTitle: string;
-  sNumber: number;
-  authorUid: number;
-  authorUsername: string;
-  addtime: number;
+export interface SearchHit extends PageHeading {
   searchContent: string;
 }
 

@@ -2,18 +2,17 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { singlePages } from '../schema';
+import { firstRow } from './rows';
 
 export type ShareRow = typeof singlePages.$inferSelect;
 
-export async function findByPage(db: DbOrTx, pageId: number): Promise<ShareRow | undefined> {
-  const [row] = await db.select().from(singlePages).where(eq(singlePages.pageId, pageId)).limit(1);
-  return row;
+export function findByPage(db: DbOrTx, pageId: number): Promise<ShareRow | undefined> {
+  return firstRow(db, singlePages, eq(singlePages.pageId, pageId));
 }
 
 /** @param key lower-case hex */
-export async function findByKey(db: DbOrTx, key: string): Promise<ShareRow | undefined> {
-  const [row] = await db.select().from(singlePages).where(eq(singlePages.uniqueKey, key)).limit(1);
-  return row;
+export function findByKey(db: DbOrTx, key: string): Promise<ShareRow | undefined> {
+  return firstRow(db, singlePages, eq(singlePages.uniqueKey, key));
 }
 
 export async function deleteById(db: DbOrTx, id: number): Promise<void> {

@@ -1,9 +1,10 @@
 // Teams: the teams themselves, their members (team_members), the items bound to them
 // (team_items) and what each member may do in each bound item (team_item_members).
-import { and, asc, count, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { items, teamItemMembers, teamItems, teamMembers, teams, users } from '../schema';
 import { MEMBER_GROUP } from '../../../shared/limits';
+import { firstRow } from './rows';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
@@ -21,11 +22,18 @@ export interface LostGrant {
 
 const lostColumns = { itemId: teamItemMembers.itemId, uid: teamItemMembers.memberUid };
 
+/** Deletes the grants the team gave that `which` picks (all of them when undefined); returns them. */
+function takeGrants(db: DbOrTx, teamId: number, which?: SQL): Promise<LostGrant[]> {
+  return db
+    .delete(teamItemMembers)
+    .where(and(eq(teamItemMembers.teamId, teamId), which))
+    .returning(lostColumns);
+}
+
 // --- teams ------------------------------------------------------------------------------------
 
-export async function findTeam(db: DbOrTx, teamId: number): Promise<TeamRow | undefined> {
-  const [row] = await db.select().from(teams).where(eq(teams.id, teamId)).limit(1);
-  return row;
+export function findTeam(db: DbOrTx, teamId: number): Promise<TeamRow | undefined> {
+  return firstRow(db, teams, eq(teams.id, teamId));
 }
 
 /** Teams the user owns or has joined, newest first. */
@@ -76,7 +84,7 @@ export async function renameTeam(db: DbOrTx, teamId: number, teamName: string, n
 
 /** Deletes a team with its members, bindings and grants; returns the grants it took away. */
 export async function deleteTeam(db: DbOrTx, teamId: number): Promise<LostGrant[]> {
-  const gone = await db.delete(teamItemMembers).where(eq(teamItemMembers.teamId, teamId)).returning(lostColumns);
+  const gone = await takeGrants(db, teamId);
   await db.delete(teamItems).where(eq(teamItems.teamId, teamId));
   await db.delete(teamMembers).where(eq(teamMembers.teamId, teamId));
   await db.delete(teams).where(eq(teams.id, teamId));
@@ -150,27 +158,18 @@ export function insertMembers(db: DbOrTx, rows: NewTeamMember[]): Promise<TeamMe
   return db.insert(teamMembers).values(rows).onConflictDoNothing().returning();
 }
 
-export async function findMember(db: DbOrTx, id: number): Promise<TeamMemberRow | undefined> {
-  const [row] = await db.select().from(teamMembers).where(eq(teamMembers.id, id)).limit(1);
-  return row;
+export function findMember(db: DbOrTx, id: number): Promise<TeamMemberRow | undefined> {
+  return firstRow(db, teamMembers, eq(teamMembers.id, id));
 }
 
-export async function findMembership(db: DbOrTx, teamId: number, uid: number): Promise<TeamMemberRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.memberUid, uid)))
-    .limit(1);
-  return row;
+export function findMembership(db: DbOrTx, teamId: number, uid: number): Promise<TeamMemberRow | undefined> {
+  return firstRow(db, teamMembers, and(eq(teamMembers.teamId, teamId), eq(teamMembers.memberUid, uid)));
 }
 
 /** Removes a member row and every grant the team gave that user; returns the grants taken away. */
 export async function deleteMember(db: DbOrTx, row: Pick<TeamMemberRow, 'id' | 'teamId' | 'memberUid'>): Promise<LostGrant[]> {
   await db.delete(teamMembers).where(eq(teamMembers.id, row.id));
-  return db
-    .delete(teamItemMembers)
-    .where(and(eq(teamItemMembers.teamId, row.teamId), eq(teamItemMembers.memberUid, row.memberUid)))
-    .returning(lostColumns);
+  return takeGrants(db, row.teamId, eq(teamItemMembers.memberUid, row.memberUid));
 }
 
 /** Removes a user's member rows and grants in one team (its new owner needs none). */
@@ -260,27 +259,18 @@ export function insertBindings(db: DbOrTx, teamId: number, itemIds: number[], no
     .returning();
 }
 
-export async function findBinding(db: DbOrTx, id: number): Promise<TeamItemRow | undefined> {
-  const [row] = await db.select().from(teamItems).where(eq(teamItems.id, id)).limit(1);
-  return row;
+export function findBinding(db: DbOrTx, id: number): Promise<TeamItemRow | undefined> {
+  return firstRow(db, teamItems, eq(teamItems.id, id));
 }
 
-export async function findBindingOf(db: DbOrTx, teamId: number, itemId: number): Promise<TeamItemRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(teamItems)
-    .where(and(eq(teamItems.teamId, teamId), eq(teamItems.itemId, itemId)))
-    .limit(1);
-  return row;
+export function findBindingOf(db: DbOrTx, teamId: number, itemId: number): Promise<TeamItemRow | undefined> {
+  return firstRow(db, teamItems, and(eq(teamItems.teamId, teamId), eq(teamItems.itemId, itemId)));
 }
 
 /** Unbinds an item and removes every grant the team gave on it; returns the grants taken away. */
 export async function deleteBinding(db: DbOrTx, row: Pick<TeamItemRow, 'id' | 'teamId' | 'itemId'>): Promise<LostGrant[]> {
   await db.delete(teamItems).where(eq(teamItems.id, row.id));
-  return db
-    .delete(teamItemMembers)
-    .where(and(eq(teamItemMembers.teamId, row.teamId), eq(teamItemMembers.itemId, row.itemId)))
-    .returning(lostColumns);
+  return takeGrants(db, row.teamId, eq(teamItemMembers.itemId, row.itemId));
 }
 
 // --- what each team member may do in a bound item ---------------------------------------------
@@ -304,9 +294,8 @@ export async function listItemGrants(db: DbOrTx, teamId: number, itemId: number)
   return rows.map((r) => ({ ...r.m, name: r.name ?? '' }));
 }
 
-export async function findItemGrant(db: DbOrTx, id: number): Promise<TeamItemMemberRow | undefined> {
-  const [row] = await db.select().from(teamItemMembers).where(eq(teamItemMembers.id, id)).limit(1);
-  return row;
+export function findItemGrant(db: DbOrTx, id: number): Promise<TeamItemMemberRow | undefined> {
+  return firstRow(db, teamItemMembers, eq(teamItemMembers.id, id));
 }
 
 export interface ItemGrantChange {

@@ -2,6 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { templates } from '../schema';
+import { deleteAny } from './rows';
 
 export type TemplateRow = typeof templates.$inferSelect;
 
@@ -28,10 +29,6 @@ export async function updateOwn(db: DbOrTx, uid: number, id: number, title: stri
 }
 
 /** Deletes a template of this owner; false when it is not theirs (or gone). */
-export async function deleteOwn(db: DbOrTx, uid: number, id: number): Promise<boolean> {
-  const rows = await db
-    .delete(templates)
-    .where(and(eq(templates.id, id), eq(templates.uid, uid)))
-    .returning({ id: templates.id });
-  return rows.length > 0;
+export function deleteOwn(db: DbOrTx, uid: number, id: number): Promise<boolean> {
+  return deleteAny(db, templates, and(eq(templates.id, id), eq(templates.uid, uid)));
 }

@@ -1,9 +1,10 @@
 // Login tokens (user_tokens): only their sha256 is stored. The session lookup runs on every
 // request that misses the session cache: one statement, and only the user columns a session
 // needs (never the password hash).
-import { and, eq, gt, lt, lte } from 'drizzle-orm';
+import { and, eq, lt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { userTokens, users } from '../schema';
+import { deleteExpired as deleteExpiredRows, unexpired } from './expiry';
 
 export interface NewToken {
   uid: number;
@@ -50,7 +51,7 @@ export async function findLiveWithUser(db: DbOrTx, tokenHash: string, now: numbe
     .select({ user: sessionUserColumns, expiresAt: userTokens.expiresAt, lastUsedAt: userTokens.lastUsedAt })
     .from(userTokens)
     .innerJoin(users, eq(users.uid, userTokens.uid))
-    .where(and(eq(userTokens.tokenHash, tokenHash), gt(userTokens.expiresAt, now)))
+    .where(and(eq(userTokens.tokenHash, tokenHash), unexpired(userTokens, now)))
     .limit(1);
   return row;
 }
@@ -73,6 +74,6 @@ export async function deleteAllOfUser(db: DbOrTx, uid: number): Promise<void> {
   await db.delete(userTokens).where(eq(userTokens.uid, uid));
 }
 
-export async function deleteExpired(db: DbOrTx, now: number): Promise<void> {
-  await db.delete(userTokens).where(lt(userTokens.expiresAt, now));
+export function deleteExpired(db: DbOrTx, now: number): Promise<void> {
+  return deleteExpiredRows(db, userTokens, now);
 }

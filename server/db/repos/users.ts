@@ -4,6 +4,7 @@ import { and, count, eq, getTableColumns, ilike, isNull, ne, or, sql, asc, desc 
 import type { DbOrTx } from '../client';
 import { itemMembers, items, itemSort, teamItemMembers, teamMembers, teams, templates, userTokens, users } from '../schema';
 import { escapeLike } from '../like';
+import { anyRow, deleteAny, firstRow } from './rows';
 
 const { password, salt, ...publicColumns } = getTableColumns(users);
 void password;
@@ -28,9 +29,8 @@ export async function findById(db: DbOrTx, uid: number): Promise<UserRow | undef
   return u;
 }
 
-export async function findByIdWithPassword(db: DbOrTx, uid: number): Promise<UserWithPassword | undefined> {
-  const [u] = await db.select().from(users).where(eq(users.uid, uid)).limit(1);
-  return u;
+export function findByIdWithPassword(db: DbOrTx, uid: number): Promise<UserWithPassword | undefined> {
+  return firstRow(db, users, eq(users.uid, uid));
 }
 
 /** by username, case-insensitively */
@@ -39,9 +39,8 @@ export async function findByName(db: DbOrTx, username: string): Promise<UserRow 
   return u;
 }
 
-export async function findByNameWithPassword(db: DbOrTx, username: string): Promise<UserWithPassword | undefined> {
-  const [u] = await db.select().from(users).where(sameName(username)).limit(1);
-  return u;
+export function findByNameWithPassword(db: DbOrTx, username: string): Promise<UserWithPassword | undefined> {
+  return firstRow(db, users, sameName(username));
 }
 
 /** the account an email address belongs to (case-insensitively) */
@@ -71,13 +70,8 @@ export async function lockAddress(tx: DbOrTx, address: string): Promise<void> {
 }
 
 /** Whether another account has this address as its email or as its username. */
-export async function addressInUse(db: DbOrTx, address: string, exceptUid = 0): Promise<boolean> {
-  const [hit] = await db
-    .select({ uid: users.uid })
-    .from(users)
-    .where(and(or(sameEmail(address), sameName(address)), ne(users.uid, exceptUid)))
-    .limit(1);
-  return !!hit;
+export function addressInUse(db: DbOrTx, address: string, exceptUid = 0): Promise<boolean> {
+  return anyRow(db, users, and(or(sameEmail(address), sameName(address)), ne(users.uid, exceptUid)));
 }
 
 /** An account with this username (case-insensitively) or this confusable skeleton. */
@@ -207,21 +201,13 @@ export async function setGroup(db: DbOrTx, uid: number, groupid: number): Promis
 }
 
 /** Deletes an account that is not active (awaits approval or confirmation); whether it did. */
-export async function deleteWaiting(db: DbOrTx, uid: number): Promise<boolean> {
-  const gone = await db
-    .delete(users)
-    .where(and(eq(users.uid, uid), ne(users.status, 'active')))
-    .returning({ uid: users.uid });
-  return gone.length > 0;
+export function deleteWaiting(db: DbOrTx, uid: number): Promise<boolean> {
+  return deleteAny(db, users, and(eq(users.uid, uid), ne(users.status, 'active')));
 }
 
 /** Deletes an account that is not an administrator; whether it did. */
-export async function deleteNonAdmin(db: DbOrTx, uid: number): Promise<boolean> {
-  const gone = await db
-    .delete(users)
-    .where(and(eq(users.uid, uid), ne(users.groupid, 1)))
-    .returning({ uid: users.uid });
-  return gone.length > 0;
+export function deleteNonAdmin(db: DbOrTx, uid: number): Promise<boolean> {
+  return deleteAny(db, users, and(eq(users.uid, uid), ne(users.groupid, 1)));
 }
 
 /** live items and teams a user owns */

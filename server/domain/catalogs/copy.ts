@@ -65,19 +65,7 @@ async function copySubtree(tx: Tx, input: CopyCatalogInput, rows: CatalogRow[], 
     queue.push(...rows.filter((r) => r.parentCatId === c.catId).sort((a, b) => a.sNumber - b.sNumber || a.catId - b.catId));
   }
   const src = await catalogPages.livePagesToCopy(tx, input.fromItemId, ids);
-  const values = src.map((p) => ({
-    itemId: input.toItemId,
-    catId: map.get(p.catId)!.id,
-    pageTitle: p.pageTitle,
-    pageContent: p.pageContent,
-    sNumber: p.sNumber,
-    authorUid: p.authorUid,
-    authorUsername: p.authorUsername,
-    addtime: now,
-    pageAddtime: now,
-    extInfo: p.extInfo,
-    searchVector: p.searchVector,
-  }));
+  const values = src.map((p) => catalogPages.copyOfPage(p, { itemId: input.toItemId, catId: map.get(p.catId)!.id }, now));
   await catalogPages.insertPages(tx, values);
   return map.get(input.catId)!.id;
 }

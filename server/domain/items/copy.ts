@@ -31,20 +31,7 @@ export async function copyItemContent(tx: Tx, fromItemId: number, toItemId: numb
   const rows = await catalogPages.livePagesToCopy(tx, fromItemId);
   const values = rows
     .filter((p) => map.has(p.catId))
-    .map((p) => ({
-      itemId: toItemId,
-      catId: map.get(p.catId)!,
-      pageTitle: p.pageTitle,
-      pageContent: p.pageContent,
-      sNumber: p.sNumber,
-      authorUid: p.authorUid,
-      authorUsername: p.authorUsername,
-      addtime: now,
-      pageAddtime: now,
-      pageComments: '',
-      extInfo: p.extInfo,
-      searchVector: p.searchVector,
-    }));
+    .map((p) => catalogPages.copyOfPage(p, { itemId: toItemId, catId: map.get(p.catId)! }, now));
   await catalogPages.insertPages(tx, values);
 }
 

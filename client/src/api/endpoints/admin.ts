@@ -6,7 +6,8 @@ import type * as adminItemApi from '@shared/api/adminItem';
 import type * as adminUserApi from '@shared/api/adminUser';
 import type * as adminSettingApi from '@shared/api/adminSetting';
 import type { ParamsIn } from '@shared/api/contract';
-import type { AdminItem, Id } from '../types';
+import type { Id } from '../ids';
+import type { AdminItem } from '@shared/api/adminItem';
 
 export interface AttachmentQuery {
   page: number;

@@ -1,7 +1,7 @@
 // /api/catalog/*
 import type * as catalogApi from '@shared/api/catalog';
 import { callAction } from '../http';
-import type { Id } from '../types';
+import type { Id } from '../ids';
 
 export const listGroup = (item_id: Id) => callAction<typeof catalogApi.catListGroup>('catalog/catListGroup', { item_id: String(item_id) }, { loading: false });
 export const listName = (item_id: Id) => callAction<typeof catalogApi.catListName>('catalog/catListName', { item_id: String(item_id) }, { loading: false });

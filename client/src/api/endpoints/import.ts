@@ -2,7 +2,7 @@
 import { callAction, upload } from '../http';
 import type * as importApi from '@shared/api/import';
 import type { AnswerOf } from '@shared/api/contract';
-import type { Id } from '../types';
+import type { Id } from '../ids';
 
 /** Starts importing `file` into a new item, or into an item's catalog (cat_id 0: its root). */
 export function start(file: File, target: { item_id?: Id; cat_id?: Id } = {}): Promise<AnswerOf<typeof importApi.start>> {

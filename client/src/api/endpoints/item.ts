@@ -3,7 +3,7 @@ import { ErrorCode } from '@shared/errors';
 import type * as itemApi from '@shared/api/item';
 import type { ParamsIn } from '@shared/api/contract';
 import { apiUrl, callAction, upload } from '../http';
-import type { Id } from '../types';
+import type { Id } from '../ids';
 import type * as itemSearchApi from '@shared/api/item/search';
 
 export const myList = (original = false) => callAction<typeof itemApi.myList>('item/myList', original ? { original: 1 } : {}, { loading: false });

@@ -5,7 +5,8 @@ import type * as recycleApi from '@shared/api/recycle';
 import type * as mockApi from '@shared/api/mock';
 import type * as templateApi from '@shared/api/template';
 import type { ParamsIn } from '@shared/api/contract';
-import type { Attachment, Id } from '../types';
+import type { Id } from '../ids';
+import type { Attachment } from '@shared/api/attachment';
 
 /** page/info; 10303/10307 send the reader to the password screen (item 0: the page decides). */
 export const info = (page_id: Id, item_id?: Id) =>

@@ -5,7 +5,8 @@ import type * as teamItemApi from '@shared/api/teamItem';
 import type * as teamItemMemberApi from '@shared/api/teamItemMember';
 import type * as teamMemberApi from '@shared/api/teamMember';
 import { call, callAction } from '../http';
-import type { Id, Notice } from '../types';
+import type { Id } from '../ids';
+import type { Notice } from '@shared/api/notice';
 
 export const members = (item_id: Id) => callAction<typeof memberApi.getList>('member/getList', { item_id: String(item_id) });
 export const saveMember = (p: { item_id: Id; username: string; cat_id?: Id; member_group_id: Id }) =>

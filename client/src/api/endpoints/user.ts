@@ -1,7 +1,7 @@
 // /api/user/*
 import { callAction, type CallOptions } from '../http';
 import type * as userApi from '@shared/api/user';
-import type { LoginUser, WaitingAccount } from '../types';
+import type { LoginUser, WaitingAccount } from '@shared/api/user';
 import { ErrorCode } from '@shared/errors';
 
 /** Account forms show every error inline (captcha codes also reveal the code image). */

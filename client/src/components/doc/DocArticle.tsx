@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ClockCircleOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { PageInfo } from '../../api';
+import type { PageInfo } from '@shared/api/page';
 import { MarkdownBody } from '../../markdown/MarkdownBody';
 import { formatTime } from '../../ui/time';
 

@@ -8,8 +8,8 @@ const api = vi.hoisted(() => ({
 }));
 
 vi.mock('../../api', async () => {
-  const types = await vi.importActual<typeof import('../../api/types')>('../../api/types');
-  return { ...types, pageApi: api };
+  const ids = await vi.importActual<typeof import('../../api/ids')>('../../api/ids');
+  return { ...ids, pageApi: api };
 });
 
 import { HistoryDialog } from './HistoryDialog';

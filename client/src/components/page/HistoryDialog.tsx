@@ -6,7 +6,8 @@ import '../../i18n/editorTexts';
 import { useEffect, useState } from 'react';
 import { Button, Empty, Input, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { pageApi, type Id, type PageHistoryEntry } from '../../api';
+import { pageApi, type Id } from '../../api';
+import type { PageHistoryEntry } from '@shared/api/page';
 import { formatTime } from '../../ui/time';
 
 interface Props {

@@ -10,9 +10,9 @@ const api = vi.hoisted(() => ({
 
 vi.mock('../../api/endpoints/admin', () => ({ adminUserList: api.users, adminItemChoices: vi.fn(async () => ({ items: [], total: 0 })) }));
 vi.mock('../../api', async () => {
-  const types = await vi.importActual<typeof import('../../api/types')>('../../api/types');
+  const ids = await vi.importActual<typeof import('../../api/ids')>('../../api/ids');
   return {
-    ...types,
+    ...ids,
     ApiError: class ApiError extends Error {},
     adminApi: { adminCheckUpdate: api.checkUpdate, adminAddUser: vi.fn(), adminDeleteUser: vi.fn(), loadConfig: vi.fn(async () => []), saveConfig: vi.fn() },
     userApi: { logout: vi.fn() },

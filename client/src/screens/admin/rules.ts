@@ -1,4 +1,4 @@
-import type { Id } from '../../api/types';
+import type { Id } from '../../api';
 
 export type AdminSection = 'users' | 'items' | 'attachments' | 'settings' | 'update';
 

@@ -1,6 +1,6 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Attachment } from '../../api';
+import type { Attachment } from '@shared/api/attachment';
 
 /** Marks a file no page uses: the clean-up removes it at its removal time unless a page binds it. */
 export function OrphanTag({ file }: { file: Attachment }) {

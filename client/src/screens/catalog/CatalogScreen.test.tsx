@@ -7,9 +7,9 @@ const api = vi.hoisted(() => ({
 }));
 
 vi.mock('../../api', async () => {
-  const types = await vi.importActual<typeof import('../../api/types')>('../../api/types');
+  const ids = await vi.importActual<typeof import('../../api/ids')>('../../api/ids');
   return {
-    ...types,
+    ...ids,
     ApiError: class ApiError extends Error {},
     itemApi: { info: api.info, myList: vi.fn(async () => []) },
     catalogApi: { listGroup: api.listGroup, batUpdate: api.batUpdate, save: vi.fn(), remove: vi.fn(), pagesByCat: vi.fn(async () => []), copy: vi.fn() },

@@ -2,7 +2,9 @@ import type { ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { Form, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { catalogApi, itemApi, type CatalogRow, type Id, type ItemSummary } from '../../api';
+import { catalogApi, itemApi, type Id } from '../../api';
+import type { ItemSummary } from '@shared/api/item';
+import type { CatalogRow } from './catalogRow';
 import { MAX_DEPTH, flatten, pathNames, toNodes, type FlatCat } from './tree';
 import { useApiAction } from '../../hooks/useApiAction';
 

@@ -5,7 +5,8 @@ import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, 
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
-import { catalogApi, pageApi, type CatalogPage, type Id } from '../../api';
+import { catalogApi, pageApi, type Id } from '../../api';
+import type { CatalogPage } from '@shared/api/catalog';
 import { toast } from '../../ui/confirm';
 
 /** positions 1..n in the given order (page/sort payload) */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogRow } from '../../api/types';
+import type { CatalogRow } from './catalogRow';
 import { applyDrop, batUpdatePayload, deepestLevel, descendantIds, flatten, parentChoices, pathNames, projectDrop, subtreeHeight, toNodes } from './tree';
 
 // A (B (C (D)))  E  F (G)

@@ -2,7 +2,7 @@
 // (position + horizontal offset) onto a new parent and depth within the three allowed levels, and
 // turn the resulting tree into the catalog/batUpdate payload.
 import { MAX_CATALOG_LEVEL, TOP_CATALOG_LEVEL } from '../../../../shared/limits';
-import type { CatalogRow } from '../../api/types';
+import type { CatalogRow } from './catalogRow';
 
 /** depth 0 = level 2 (top), 2 = level 4 (deepest) */
 export const MAX_DEPTH = MAX_CATALOG_LEVEL - TOP_CATALOG_LEVEL;

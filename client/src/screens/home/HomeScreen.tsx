@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Spin } from 'antd';
-import { commonApi, type HomePageSetting } from '../../api';
+import { commonApi } from '../../api';
+import type { HomePageSetting } from '@shared/api/common';
 import { Landing } from './Landing';
 
 /** Destination of "/" from common/homePageSetting: 1 landing page, 2 login, 3 the configured item. */

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Empty, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ITEM_DESCRIPTION_MAX_CHARS, ITEM_NAME_MAX_CHARS } from '@shared/limits';
-import { itemApi, type Id, type ItemSummary } from '../../api';
+import { itemApi, type Id } from '../../api';
+import type { ItemSummary } from '@shared/api/item';
 
 interface Values {
   copy_item_id: string;

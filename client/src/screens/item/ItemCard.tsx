@@ -4,7 +4,8 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { flag, type ItemSummary } from '../../api';
+import { flag } from '../../api';
+import type { ItemSummary } from '@shared/api/item';
 import { avatarLetter, itemAvatarColor, itemPath, itemTypeKey } from './itemLook';
 
 interface Props {

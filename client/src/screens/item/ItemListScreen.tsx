@@ -5,7 +5,9 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, us
 import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, call, commonApi, itemApi, type ItemSummary, type UserInfo } from '../../api';
+import { ApiError, call, commonApi, itemApi } from '../../api';
+import type { ItemSummary } from '@shared/api/item';
+import type { UserInfo } from '@shared/api/user';
 import { AppHeader } from '../../layout/AppHeader';
 import { isAdmin, rememberUser, useCurrentUser } from '../../session/user';
 import { useViewportWidth } from '../../hooks/useViewportWidth';

@@ -1,6 +1,7 @@
 // Small presentation helpers for items: avatar colour, link, type, ownership.
 import { ITEM_TYPE } from '@shared/limits';
-import { flag, type ItemSummary } from '../../api';
+import { flag } from '../../api';
+import type { ItemSummary } from '@shared/api/item';
 
 const PALETTE = ['#3b5bdb', '#0c8599', '#2b8a3e', '#e8590c', '#c2255c', '#7048e8', '#1971c2', '#5c940d', '#d6336c', '#f08c00'];
 

@@ -1,4 +1,5 @@
-import type { CatalogRow, Id } from '../../api';
+import type { Id } from '../../api';
+import type { CatalogRow } from '../catalog/catalogRow';
 
 export interface CatalogOption {
   value: string;

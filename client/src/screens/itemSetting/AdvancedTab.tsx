@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { itemApi } from '../../api';
-import type { ItemDetail } from '../../api/types';
+import type { ItemDetail } from '@shared/api/item';
 import { PasswordModal, type PasswordModalValues } from './shared/PasswordModal';
 import { toast } from '../../ui/confirm';
 import { isArchived } from './tabs';

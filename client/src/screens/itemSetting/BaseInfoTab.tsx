@@ -2,7 +2,7 @@ import { Alert, Button, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ITEM_DESCRIPTION_MAX_CHARS, ITEM_NAME_MAX_CHARS } from '../../../../shared/limits';
 import { itemApi } from '../../api';
-import type { ItemDetail } from '../../api/types';
+import type { ItemDetail } from '@shared/api/item';
 import { toast } from '../../ui/confirm';
 import { isArchived, isPrivateItem, updatePayload } from './tabs';
 import { useApiAction } from '../../hooks/useApiAction';

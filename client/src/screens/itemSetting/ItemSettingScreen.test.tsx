@@ -12,9 +12,9 @@ const api = vi.hoisted(() => ({
 }));
 
 vi.mock('../../api', async () => {
-  const types = await vi.importActual<typeof import('../../api/types')>('../../api/types');
+  const ids = await vi.importActual<typeof import('../../api/ids')>('../../api/ids');
   return {
-    ...types,
+    ...ids,
     ApiError: class ApiError extends Error {},
     itemApi: { detail: api.itemDetail, getKey: api.getKey, resetKey: vi.fn(), update: vi.fn(), attorn: vi.fn(), archive: vi.fn(), remove: vi.fn() },
     peopleApi: { members: api.members, teamItems: api.teamItems, teams: api.teams, teamItemMembers: vi.fn(async () => []), saveTeamItemMember: vi.fn() },

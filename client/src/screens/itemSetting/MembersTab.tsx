@@ -4,7 +4,9 @@ import { DeleteOutlined, SettingOutlined, UserAddOutlined, UsergroupAddOutlined 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MEMBER_GROUP } from '../../../../shared/limits';
-import { catalogApi, peopleApi, type Id, type ItemMember, type TeamItem } from '../../api';
+import { catalogApi, peopleApi, type Id } from '../../api';
+import type { ItemMember } from '@shared/api/member';
+import type { TeamItem } from '@shared/api/teamItem';
 import { formatTime } from '../../ui/time';
 import { UserSelect } from './shared/UserSelect';
 import { useLoad } from './shared/useLoad';

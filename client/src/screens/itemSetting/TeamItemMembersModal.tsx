@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Modal, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { catalogApi, peopleApi, type CatalogRow, type Id, type TeamItemMember } from '../../api';
+import { catalogApi, peopleApi, type Id } from '../../api';
+import type { TeamItemMember } from '@shared/api/teamItemMember';
+import type { CatalogRow } from '../catalog/catalogRow';
 import { formatTime } from '../../ui/time';
 import { toast } from '../../ui/confirm';
 import { authorityOptions, catalogOptions } from './authority';

@@ -1,5 +1,6 @@
 import { MEMBER_GROUP } from '../../../../shared/limits';
-import type { CatalogRow, Id } from '../../api/types';
+import type { Id } from '../../api';
+import type { CatalogRow } from '../catalog/catalogRow';
 
 export type Translate = (key: string, opts?: Record<string, unknown>) => string;
 

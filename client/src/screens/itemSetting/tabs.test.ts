@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../i18n/management.en';
 import zh from '../../i18n/management.zh-CN';
 import readerEn from '../../i18n/en';
-import type { ItemDetail } from '../../api/types';
+import type { ItemDetail } from '@shared/api/item';
 import { isArchived, isPrivateItem, settingTabs, updatePayload } from './tabs';
 import { authorityLabel, catalogLabel, catalogOptions } from './authority';
 

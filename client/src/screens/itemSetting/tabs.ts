@@ -1,5 +1,5 @@
-import { flag, type Flag } from '../../api/types';
-import type { ItemDetail } from '../../api/types';
+import { flag, type Flag } from '../../api';
+import type { ItemDetail } from '@shared/api/item';
 
 export type SettingTab = 'info' | 'members' | 'advanced' | 'openApi' | 'recycle';
 

@@ -3,7 +3,8 @@ import { Empty, Modal, Table } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '@shared/limits';
-import { pageApi, type Attachment, type Id } from '../../api';
+import { pageApi, type Id } from '../../api';
+import type { Attachment } from '@shared/api/attachment';
 import { formatTime } from '../../ui/time';
 import { safeHref } from '../../ui/clipboard';
 

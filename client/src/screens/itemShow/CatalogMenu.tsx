@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { FileTextOutlined, FolderOutlined } from '@ant-design/icons';
-import type { Id, ItemMenu, MenuCatalog } from '../../api';
+import type { Id } from '../../api';
+import type { ItemMenu, MenuCatalog } from '@shared/api/item';
 import { locatePage } from './menuTree';
 
 type Items = NonNullable<MenuProps['items']>;

@@ -1,6 +1,7 @@
 import { Empty, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Id, ItemMenu } from '../../api';
+import type { Id } from '../../api';
+import type { ItemMenu } from '@shared/api/item';
 import { CatalogMenu } from './CatalogMenu';
 import { SearchResults } from './SearchResults';
 import type { useItemSearch } from './useItemSearch';

@@ -1,7 +1,8 @@
 import { Button } from 'antd';
 import { LockOutlined, MenuOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { flag, type ItemInfo } from '../../api';
+import { flag } from '../../api';
+import type { ItemInfo } from '@shared/api/item';
 import { Brand } from '../../components/Brand';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { UserMenu } from '../../components/UserMenu';

@@ -3,7 +3,7 @@ import { Button, Tooltip } from 'antd';
 import { FullscreenExitOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { ItemInfo } from '../../api';
+import type { ItemInfo } from '@shared/api/item';
 import { BREAKPOINTS, useViewportWidth } from '../../hooks/useViewportWidth';
 import { DocumentPane } from './DocumentPane';
 import { ItemSidebar } from './ItemSidebar';

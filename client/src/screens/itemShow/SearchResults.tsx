@@ -1,6 +1,7 @@
 import { Button, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Id, SearchHitPage } from '../../api';
+import type { Id } from '../../api';
+import type { SearchHitPage } from '@shared/api/item/search';
 import { excerpt } from './menuTree';
 
 export type SearchHit = SearchHitPage & { page_content?: string };

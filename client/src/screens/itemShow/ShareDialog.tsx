@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Checkbox, Divider, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { pageApi, type PageInfo } from '../../api';
+import { pageApi } from '../../api';
+import type { PageInfo } from '@shared/api/page';
 import { feedback } from '../../ui/feedback';
 import { LinkWithQr } from './LinkWithQr';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ItemInfo } from '../../api';
+import type { ItemInfo } from '@shared/api/item';
 import { useViewportWidth } from '../../hooks/useViewportWidth';
 import { DocumentPane } from './DocumentPane';
 import { ItemTopBar } from './ItemTopBar';

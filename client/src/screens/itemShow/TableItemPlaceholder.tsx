@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { TableOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { ItemInfo } from '../../api';
+import type { ItemInfo } from '@shared/api/item';
 import { ItemTopBar } from './ItemTopBar';
 import { useViewportWidth } from '../../hooks/useViewportWidth';
 

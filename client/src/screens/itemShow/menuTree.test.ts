@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ItemInfo, ItemMenu } from '../../api';
+import type { ItemInfo, ItemMenu } from '@shared/api/item';
 import { excerpt, firstPage, locatePage, pageToShow, pagesInOrder, searchable } from './menuTree';
 import { itemPermissions, regularOperations, singlePageOperations } from './permissions';
 

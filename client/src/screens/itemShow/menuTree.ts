@@ -1,5 +1,6 @@
 // Pure helpers over item/info's menu: {pages (root), catalogs: [{pages, catalogs}]} (≤ 3 levels).
-import type { Id, ItemMenu, MenuCatalog, MenuPage } from '../../api';
+import type { Id } from '../../api';
+import type { ItemMenu, MenuCatalog, MenuPage } from '@shared/api/item';
 
 /** Root pages first, then each catalog depth-first: the order the menu shows. */
 export function pagesInOrder(menu: ItemMenu | null | undefined): MenuPage[] {

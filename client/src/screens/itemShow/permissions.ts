@@ -1,7 +1,8 @@
 // What the operation bar offers (spec §6): ItemPermn governs editing, ItemCreator the settings;
 // read-only display items (type 3) and archived items never offer edits.
 import { ITEM_TYPE } from '@shared/limits';
-import { flag, type ItemInfo } from '../../api';
+import { flag } from '../../api';
+import type { ItemInfo } from '@shared/api/item';
 
 export interface ItemPermissions {
   canEdit: boolean;

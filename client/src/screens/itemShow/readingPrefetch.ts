@@ -2,7 +2,8 @@
 // is known (main.tsx, before the screen's code has run), the page to read as soon as item/info
 // answers. useItemInfo / usePageInfo take them from api/prefetch.
 import { ITEM_TYPE } from '@shared/limits';
-import { itemApi, pageApi, type ItemInfo } from '../../api';
+import { itemApi, pageApi } from '../../api';
+import type { ItemInfo } from '@shared/api/item';
 import { prefetch } from '../../api/prefetch';
 import { pageToShow } from './menuTree';
 import { itemInfoKey, pageInfoKey } from './prefetchKeys';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { commonApi, type ItemInfo } from '../../api';
+import { commonApi } from '../../api';
+import type { ItemInfo } from '@shared/api/item';
 import { arrived, prefetched } from '../../api/prefetch';
 import { itemInfoKey } from './prefetchKeys';
 import { loadItemInfo } from './readingPrefetch';

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { pageApi, type Id, type PageInfo } from '../../api';
+import { pageApi, type Id } from '../../api';
+import type { PageInfo } from '@shared/api/page';
 import { arrived, prefetched } from '../../api/prefetch';
 import { pageInfoKey } from './prefetchKeys';
 

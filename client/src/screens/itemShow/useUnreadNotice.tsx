@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { ItemInfo } from '../../api';
+import type { ItemInfo } from '@shared/api/item';
 import { feedback } from '../../ui/feedback';
 
 /** Spec §2/§9: unread notices → '你有新的未读消息，点击查看' for 10 s, linking to the notices. */

@@ -4,7 +4,7 @@ import { BackToTop } from '../../components/BackToTop';
 import { TextPlaceholder } from '../../components/TextPlaceholder';
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { PageInfo } from '../../api';
+import type { PageInfo } from '@shared/api/page';
 import { Brand } from '../../components/Brand';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { DocArticle } from '../../components/doc/DocArticle';

@@ -5,7 +5,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Empty, Segmented, Spin, Typography } from 'antd';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { pageApi, type PageDiff } from '../../api';
+import { pageApi } from '../../api';
+import type { PageDiff } from '@shared/api/page';
 import { lineDiff, sideBySide } from './lineDiff';
 import './pageDiff.css';
 

@@ -7,7 +7,7 @@ import { ArrowLeftOutlined, HistoryOutlined, PaperClipOutlined, OrderedListOutli
 import { useTranslation } from 'react-i18next';
 import type { EditorView } from '@codemirror/view';
 import type { PresenceUser } from '@shared/realtime';
-import type { CatalogRow } from '../../api';
+import type { CatalogRow } from '../catalog/catalogRow';
 import type { Language } from '../../i18n';
 import { MarkdownEditor, type Collab, type MarkdownEditorHandle } from './MarkdownEditor';
 import { PreviewPane } from './PreviewPane';

@@ -1,7 +1,10 @@
 // What the edit screen needs before it can show anything: the item (to check edit rights),
 // the page (or the page being copied), and the catalog names for the selector.
 import { useEffect, useState } from 'react';
-import { catalogApi, flag, itemApi, pageApi, type CatalogRow, type ItemInfo, type PageInfo } from '../../api';
+import { catalogApi, flag, itemApi, pageApi } from '../../api';
+import type { ItemInfo } from '@shared/api/item';
+import type { PageInfo } from '@shared/api/page';
+import type { CatalogRow } from '../catalog/catalogRow';
 
 export interface EditorData {
   item: ItemInfo;

@@ -1,4 +1,4 @@
-import type { Team } from '../../api/types';
+import type { ListedTeam as Team } from '@shared/api/team';
 
 /** a team of the list (team/getList), read as tolerantly as ShowDoc's answers: only id and name are sure */
 export type TeamRow = Pick<Team, 'id' | 'team_name'> & Partial<Team>;

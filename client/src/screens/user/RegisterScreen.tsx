@@ -11,7 +11,8 @@ import { useCaptcha } from '../../hooks/useCaptcha';
 import { rememberUser } from '../../session/user';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { newPasswordHelp, newPasswordRules, repeatPasswordRules } from '../../components/passwordRules';
-import type { HomePageSetting, WaitingAccount } from '../../api/types';
+import type { HomePageSetting } from '@shared/api/common';
+import type { WaitingAccount } from '@shared/api/user';
 
 interface RegisterForm {
   username: string;

@@ -1,4 +1,4 @@
-import type { Flag } from '../../api/types';
+import type { Flag } from '../../api';
 
 export type EmailStatus = 'unbound' | 'unverified' | 'verified';
 

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Modal, Space, Table, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { pageApi, type Attachment } from '../../../api';
+import { pageApi } from '../../../api';
+import type { Attachment } from '@shared/api/attachment';
 import { confirmDelete } from '../../../ui/confirm';
 import { ATTACHMENTS_PER_PAGE } from '../limits';
 

@@ -1,7 +1,7 @@
 // "More templates": the user's saved templates with save time and title; insert or delete.
 import { Button, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Template } from '../../../api';
+import type { Template } from '@shared/api/template';
 import { confirmDelete } from '../../../ui/confirm';
 
 export function TemplatesDialog({
