@@ -2,7 +2,7 @@
 // item's catalog tree, a job's user) and hands the domain an ExportScope to ask, page by page and
 // file by file. Used by the export actions and, when a job runs, by the export jobs.
 import type { AppDeps } from '../deps';
-import * as viewerRepo from '../db/repos/jobViewers';
+import * as userRepo from '../db/repos/users';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { decideItemAccess, type ItemAccess, type ItemRow } from './itemAccess';
@@ -53,7 +53,7 @@ export async function exportScopeOf(deps: Pick<AppDeps, 'db'>, access: ItemAcces
  * current memberships. Editors are members, owners or administrators: no item password applies.
  */
 export async function exportAccessForJob(deps: Pick<AppDeps, 'db'>, uid: number, itemId: number): Promise<ItemAccess> {
-  const user = await viewerRepo.activeUser(deps.db, uid);
+  const user = await userRepo.findActiveById(deps.db, uid);
   if (!user) throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'The account that asked for this job is no longer active');
   const item = await findItem(deps.db, itemId);
   if (!item) throw itemNotFound();

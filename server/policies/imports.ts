@@ -4,8 +4,8 @@
 // followed (status, report) only by the user who started it. The HTTP actions ask these before
 // queueing, and the job asks again when it runs (rights may have changed meanwhile).
 import type { AppDeps } from '../deps';
-import * as importRepo from '../db/repos/imports';
 import * as catalogRepo from '../db/repos/pageCatalogs';
+import * as userRepo from '../db/repos/users';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import type { ItemAccess, Viewer } from './itemAccess';
@@ -56,9 +56,8 @@ export async function authorizeImportTarget(deps: AppDeps, user: SessionUser | n
 
 /** The same, for a job: the user is loaded again (they may have been removed or demoted). */
 export async function authorizeImportJob(deps: AppDeps, uid: number, target: { itemId: number; catId: number }): Promise<void> {
-  const row = await importRepo.importer(deps.db, uid);
-  const user: SessionUser | null =
-    row && row.status === 'active' ? { uid: row.uid, username: row.username, name: '', email: '', emailVerify: 0, groupid: row.groupid, isAdmin: row.groupid === 1 } : null;
+  const row = await userRepo.findActiveById(deps.db, uid);
+  const user: SessionUser | null = row ? { uid: row.uid, username: row.username, name: '', email: '', emailVerify: 0, groupid: row.groupid, isAdmin: row.groupid === 1 } : null;
   if (!user) throw new ApiError(ErrorCode.GENERIC, 'The account that started this import can no longer import');
   await authorizeImportTarget(deps, user, target);
 }

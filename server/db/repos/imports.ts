@@ -21,7 +21,6 @@ import {
   singlePages,
   teamItemMembers,
   teamItems,
-  users,
 } from '../schema';
 import { searchVectorOf } from './search';
 
@@ -166,11 +165,6 @@ export async function deleteOldRuns(db: DbOrTx, before: number): Promise<number>
 }
 
 // --- what an import writes ---
-
-export async function importer(db: DbOrTx, uid: number): Promise<{ uid: number; username: string; groupid: number; status: string } | undefined> {
-  const [row] = await db.select({ uid: users.uid, username: users.username, groupid: users.groupid, status: users.status }).from(users).where(eq(users.uid, uid)).limit(1);
-  return row;
-}
 
 /** The type of a live item (1 regular, 2 single page, 3 read-only display, 4 table). */
 export async function liveItemType(db: DbOrTx, itemId: number): Promise<number | undefined> {

@@ -6,6 +6,7 @@
 import type { AppDeps } from '../../deps';
 import * as importRepo from '../../db/repos/imports';
 import type { ImportRun } from '../../db/repos/imports';
+import * as userRepo from '../../db/repos/users';
 import type { JobContext, JobHandler, JobResult } from '../../jobs/types';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
@@ -107,8 +108,8 @@ export async function runImport(deps: AppDeps, importId: string, ctx: JobContext
     await progress(1, say(lang, 'Checking access'));
     await authorize(deps, run.uid, { itemId: run.targetItemId, catId: run.targetCatId });
     const target = await targetOf(deps, run);
-    const user = await importRepo.importer(deps.db, run.uid);
-    if (!user || user.status !== 'active') throw refuse('The account that started this import can no longer import');
+    const user = await userRepo.findActiveById(deps.db, run.uid);
+    if (!user) throw refuse('The account that started this import can no longer import');
     const source = await importRepo.sourceOf(deps.db, importId);
     if (!source) throw refuse('The uploaded file is no longer kept; upload it again');
     await progress(2, say(lang, 'Reading the file'));
