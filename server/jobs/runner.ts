@@ -3,7 +3,6 @@
 // renewal hears of a cancel), and the end is recorded: done with its result file, failed with
 // the handler's message, or cancelled. A run that lost its claim writes nothing.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { AppDeps } from '../deps';
 import * as jobRepo from '../db/repos/jobs';
@@ -12,6 +11,7 @@ import { ApiError } from '../errors';
 import { localize } from '../../shared/messages';
 import type { JobContext, JobHandlers, JobKind, JobResult } from './types';
 import { ThrottledProgress } from './progress';
+import { newScratch, removeScratchOf } from './scratch';
 import { publishJob } from './publish';
 import { RESULT_TTL_SECONDS, removeResultFile, storeResult } from './results';
 
@@ -95,13 +95,15 @@ export class JobRuns {
   private async runClaimed(row: JobRow, entry: Running): Promise<RunOutcome> {
     const { deps } = this;
     const handler = this.opts.handlers[row.kind as JobKind];
+    // what earlier runs left when they were killed (one run holds a job at a time: they are dead)
+    await removeScratchOf(row.id);
     if (row.stalls > MAX_STALLS) {
       return this.end(row, { state: 'failed', error: `The job stopped ${row.stalls} times before it could finish (its process was killed or ran out of memory)` });
     }
     if (!handler) return this.end(row, { state: 'failed', error: `No handler for jobs of kind "${row.kind}"` });
     if (row.cancelRequested) return this.end(row, { state: 'cancelled' });
 
-    const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), `quire-job-${row.id}-`));
+    const scratch = await newScratch(row.id);
     const progress = new ThrottledProgress(async (percent, stage) => {
       await jobRepo.setProgress(deps.db, row.id, this.opts.runner, percent, stage);
       publishJob(deps, { ...row, state: 'running', progress: percent, stage });

@@ -4,7 +4,7 @@
 // makes the export navigation a job: its progress reaches the user's socket on the API process,
 // and the file, written by the worker, downloads from job/download and opens. A worker killed with
 // SIGKILL mid-export: the restarted worker runs the job again from the start and it finishes,
-// with one result file stored.
+// with one result file stored and the killed run's scratch folder gone.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -182,7 +182,7 @@ describe('exports on BullMQ with `npm run workers`', () => {
     }
   }, 120_000);
 
-  it('a worker killed with SIGKILL mid-export: the restarted worker runs the job again and it finishes, with one result file', async () => {
+  it('a worker killed with SIGKILL mid-export: the restarted worker runs the job again and it finishes, with one result file and no scratch folder left', async () => {
     const before = storedResults();
     const w1 = runWorkers();
     const jobId = await exportJob('word');
@@ -190,6 +190,9 @@ describe('exports on BullMQ with `npm run workers`', () => {
     await until(() => renderedBody(jobId) > 0, () => `the first worker rendered pages; it said: ${w1.output()}`);
     w1.proc.kill('SIGKILL');
     await w1.exited;
+    const scratchOf = () => fs.readdirSync(scratchDir).filter((d) => d.startsWith(`quire-job-${jobId}-`));
+    // the killed run's folder, with its partial body, stays until the job runs again
+    expect(scratchOf()).toHaveLength(1);
     const killed = await jobRow(jobId);
     expect(killed).toMatchObject({ state: 'running', attempt: 1, resultFile: null });
     expect(killed.progress).toBeLessThan(100);
@@ -198,6 +201,8 @@ describe('exports on BullMQ with `npm run workers`', () => {
     const w2 = runWorkers();
     await until(async () => ['done', 'failed'].includes((await jobRow(jobId)).state), () => `the job ended on the restarted worker; it said: ${w2.output()}`);
     const done = await jobRow(jobId);
+    // the rerun removed the killed run's scratch folder when it started, and its own when it ended
+    expect(scratchOf()).toEqual([]);
     expect(done).toMatchObject({ state: 'done', progress: 100, attempt: 2, stalls: 1, error: '', summary: { pages: PAGES } });
     // one result file more than before: the one the finished run stored
     expect(storedResults()).toEqual([...before, path.basename(done.resultFile!.key)].sort());

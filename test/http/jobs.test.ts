@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { jobs, notices, pages } from '../../server/db/schema';
 import { enqueueJob } from '../../server/jobs/enqueue';
 import { waitForJob } from '../../server/jobs/control';
@@ -132,14 +134,19 @@ describe('jobs: run, follow, download', () => {
     expect(await app.call('job/retry', { job_id: ok.job_id }, { token: ann.user_token })).toMatchObject({ error_code: 10101, error_message: 'Only a failed job can be retried' });
   });
 
-  it('a retry of a job that failed once finishes it', async () => {
+  it('a retry of a job that failed once finishes it, and removes the scratch folder an earlier run left', async () => {
     // failOnce is not in the test action's parameters: store it the way enqueueJob does
     const job = await start({ pages: 2, fail_at: 1 });
     await finished(job.job_id);
     await app.deps.db.update(jobs).set({ data: { itemId, pages: 2, failAt: 1, failOnce: true } }).where(eq(jobs.id, job.job_id));
+    // the scratch folder a killed run of the job would leave (server/jobs/scratch.ts)
+    const left = fs.mkdtempSync(path.join(os.tmpdir(), `quire-job-${job.job_id}-`));
+    fs.writeFileSync(path.join(left, 'export.docx.body'), 'partial');
     await app.call('job/retry', { job_id: job.job_id }, { token: ann.user_token });
     await finished(job.job_id);
     expect(await info(job.job_id)).toMatchObject({ state: 'done', attempt: 2, progress: 100 });
+    // the retry removed it when it started, and its own when it ended
+    expect(fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith(`quire-job-${job.job_id}-`))).toEqual([]);
     expect((await pagesOf(job.job_id)).length).toBe(2);
   });
 
