@@ -500,8 +500,12 @@ export const jobs = pgTable(
     state: text('state').notNull().default('queued'),
     /** 0–100 */
     progress: smallint('progress').notNull().default(0),
-    /** a short stage text ("Page 120 of 1,000") */
+    /**
+     * a short stage: an English message template ("Page {n} of {total}", its Chinese text in
+     * shared/messages) shown in the reader's language with the values of stage_vars
+     */
     stage: text('stage').notNull().default(''),
+    stageVars: jsonb('stage_vars').$type<Record<string, string | number>>().notNull().default({}),
     data: jsonb('data').$type<unknown>().notNull().default({}),
     /** runs started (1 on the first run; a retry or a crash makes more) */
     attempt: integer('attempt').notNull().default(0),
@@ -514,7 +518,9 @@ export const jobs = pgTable(
     /** which process runs it, and until when its claim holds unless renewed */
     runner: text('runner').notNull().default(''),
     leaseUntil: unixTime('lease_until'),
+    /** why it failed: an English message template (an ApiError's) and the values of its placeholders */
     error: text('error').notNull().default(''),
+    errorVars: jsonb('error_vars').$type<Record<string, string | number>>().notNull().default({}),
     /** the result file: where it is stored and what the user downloads */
     resultFile: jsonb('result_file').$type<{ driver: string; key: string; name: string; type: string; size: number } | null>(),
     /** what the job tells beside its file (an import's report) */

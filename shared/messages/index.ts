@@ -22,6 +22,9 @@ const tables: Record<string, string>[] = [common, items, catalogs, pages, openap
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 
+/** the values of a template's placeholders ({n} in 'Page {n} of {total}') */
+export type MessageVars = Record<string, string | number>;
+
 export function interpolate(template: string, vars?: Record<string, string | number>): string {
   if (!vars) return template;
   return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));

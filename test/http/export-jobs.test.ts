@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { addMember, buildItem, makeUser, type Actor, type BuiltItem } from '../helpers/fixtures';
 import { exportHandlers } from '../../workers/exportJobs';
 import type { JobContext } from '../../server/jobs/types';
+import { localize } from '../../shared/messages';
 import { itemMembers, items, users } from '../../server/db/schema';
 
 let app: TestApp;
@@ -25,7 +26,8 @@ function context(uid: number, controller = new AbortController()) {
     jobId: path.basename(dir),
     uid,
     attempt: 1,
-    progress: async (p, stage) => void progress.push([p, stage]),
+    // the stage as a reader of Downloads sees it in English
+    progress: async (p, stage, vars) => void progress.push([p, stage === undefined ? stage : localize(stage, 'en', vars)]),
     signal: controller.signal,
     scratchPath: (name) => path.join(dir, name),
   };

@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { bigApi, counts, fixture, sendImport, treeOf } from '../helpers/imports';
 import { imports, items, users } from '../../server/db/schema';
 import type { JobContext } from '../../server/jobs/types';
+import { localize } from '../../shared/messages';
 import { createImport } from '../../server/domain/imports/start';
 import { importAutoHandler } from '../../server/domain/imports/run';
 import { sweepImports } from '../../server/domain/imports/sweep';
@@ -36,8 +37,9 @@ function context(over: Partial<JobContext> = {}): JobContext & { seen: { percent
     attempt: 1,
     signal: new AbortController().signal,
     scratchPath: (name) => path.join(scratch, name),
-    progress: async (percent, stage) => {
-      seen.push({ percent, stage: stage ?? '' });
+    // what a reader of Downloads sees in English
+    progress: async (percent, stage, vars) => {
+      seen.push({ percent, stage: localize(stage ?? '', 'en', vars) });
     },
     seen,
     ...over,
@@ -92,8 +94,8 @@ describe('import.auto as a job', () => {
     const abort = new AbortController();
     const ctx = context({
       signal: abort.signal,
-      progress: async (_p, stage) => {
-        if (stage === 'Page 300 of 600') abort.abort();
+      progress: async (_p, stage, vars) => {
+        if (localize(stage ?? '', 'en', vars) === 'Page 300 of 600') abort.abort();
       },
     });
     await expect(handler(app.deps, { importId: id }, ctx)).rejects.toThrow('The import was cancelled');

@@ -106,6 +106,9 @@ describe('import/start and import/status', () => {
       (j) => j.data.state === 'failed',
     );
     expect(job.data.error).toMatch(/^broken\.json is not valid JSON/);
+    // the job keeps the refusal's template: Downloads shows it in its reader's language
+    const zh = await app.call('job/info', { job_id: r.json.data.job_id }, { token: ann.user_token, headers: { 'Accept-Language': 'zh-CN' } });
+    expect(zh.data.error).toMatch(/^broken\.json 不是有效的 JSON/);
     expect(await counts(app)).toEqual(before);
   });
 });

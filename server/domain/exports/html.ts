@@ -103,7 +103,7 @@ async function writeInto(deps: AppDeps, scope: ExportScope, o: HtmlExportOptions
   const pageFiles = new ScratchFile(path.join(scratch, 'pages.html'));
   const written: typeof ordered = [];
   const used = { code: false, math: false, mermaid: false };
-  const step = progressSpan(run, 2, 85, ordered.length, (done, total) => `Page ${done} of ${total}`);
+  const step = progressSpan(run, 2, 85, ordered.length, 'Page {n} of {total}');
   try {
     for (const p of ordered) {
       const body = await feed.take(p.pageId);

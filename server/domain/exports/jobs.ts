@@ -37,7 +37,7 @@ function handler(format: ExportFormat, loadScope: ExportScopeLoader): JobHandler
     const target = format === 'word' ? targetOf(data) : ({ kind: 'item' } as const);
     const ext = format === 'word' ? 'docx' : 'zip';
     const file = await writeExport(deps, scope, { format, target, lang: data.lang === 'zh' ? 'zh' : 'en' }, ctx.scratchPath(`export.${ext}`), {
-      progress: (p, stage) => ctx.progress(p, stage),
+      progress: (p, stage, vars) => ctx.progress(p, stage, vars),
       signal: ctx.signal,
     });
     return { file: { path: file.path, name: file.name, type: file.type }, summary: { pages: file.pages } };

@@ -81,7 +81,7 @@ async function writeInto(deps: AppDeps, scope: ExportScope, outPath: string, scr
   };
   // the .md files, one after another in one scratch file
   const mdFiles = new ScratchFile(path.join(scratch, 'pages.md'));
-  const step = progressSpan(run, 2, 80, outline.pageCount, (done, total) => `Page ${done} of ${total}`);
+  const step = progressSpan(run, 2, 80, outline.pageCount, 'Page {n} of {total}');
   let done = 0;
 
   /** one page: its object in info.json (null when it was deleted meanwhile) and its .md file */

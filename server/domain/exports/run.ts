@@ -2,10 +2,11 @@
 // own context; an export answered straight to the request passes a quiet one.
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
+import type { MessageVars } from '../../../shared/messages';
 
 export interface ExportRun {
-  /** 0–100 with a short stage text */
-  progress(percent: number, stage?: string): Promise<void>;
+  /** 0–100 with a short stage: an English message template and its values (Chinese in shared/messages/exports.ts) */
+  progress(percent: number, stage?: string, vars?: MessageVars): Promise<void>;
   /** aborted when the user cancels */
   signal?: AbortSignal;
 }
@@ -16,14 +17,17 @@ export function stopIfCancelled(run: ExportRun): void {
   if (run.signal?.aborted) throw new ApiError(ErrorCode.GENERIC, 'The export was cancelled');
 }
 
-/** Reports progress through a span of the bar (from–to) as `done` of `total` steps advance, at most every 2 %. */
-export function progressSpan(run: ExportRun, from: number, to: number, total: number, stage: (done: number, total: number) => string) {
+/**
+ * Reports progress through a span of the bar (from–to) as `done` of `total` steps advance, at most
+ * every 2 %; `stage` is a template with the placeholders {n} (done) and {total}.
+ */
+export function progressSpan(run: ExportRun, from: number, to: number, total: number, stage: string) {
   let last = -1;
   return async (done: number) => {
     const p = Math.floor(from + ((to - from) * done) / Math.max(1, total));
     if (p - last < 2 && done < total) return;
     last = p;
-    await run.progress(p, stage(done, total));
+    await run.progress(p, stage, { n: done, total });
   };
 }
 

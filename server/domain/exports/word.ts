@@ -71,7 +71,7 @@ export async function writeWordExport(deps: AppDeps, scope: ExportScope, target:
   const write = async (xml: string) => {
     if (!out.write(xml)) await once(out, 'drain');
   };
-  const step = progressSpan(run, 2, 90, outline.pageCount, (done, total) => `Page ${done} of ${total}`);
+  const step = progressSpan(run, 2, 90, outline.pageCount, 'Page {n} of {total}');
   let done = 0;
   try {
     for await (const chunk of inBatches(deps, scope.item.itemId, entriesOf(outline))) {

@@ -19,7 +19,7 @@ export async function importAsFollowed(deps: AppDeps, run: ImportRun): Promise<I
   if (ENDED.has(run.state) || !run.jobId) return run;
   const job = await jobRepo.find(deps.db, run.jobId);
   if (job?.state === 'cancelled') return { ...run, state: 'failed', error: say(asLang(run.lang), 'The import was cancelled') };
-  if (job?.state === 'failed') return { ...run, state: 'failed', error: job.error || say(asLang(run.lang), 'The import failed because of an error on the server; nothing was imported') };
+  if (job?.state === 'failed') return { ...run, state: 'failed', error: say(asLang(run.lang), job.error || 'The import failed because of an error on the server; nothing was imported', job.errorVars) };
   return run;
 }
 

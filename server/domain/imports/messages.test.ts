@@ -12,13 +12,16 @@ const FILES = [
 ].filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
 
 const CALL = /(?:\brefuse\(|\bsay\([^,()]*(?:\([^()]*\))?[^,()]*,|ApiError\(ErrorCode\.\w+,|EntryTooLarge\(ErrorCode\.\w+,|UNSUPPORTED =)\s*'((?:[^'\\]|\\.)+)'/g;
+/** a progress stage: the first quoted text of a progress(…) call (they fit on one line) */
+const STAGE = /\bprogress\([^'\n]*'((?:[^'\\]|\\.)+)'/g;
 
 describe('import messages', () => {
   const templates = new Set<string>();
-  for (const f of FILES) for (const m of fs.readFileSync(f, 'utf8').matchAll(CALL)) templates.add(m[1].replace(/\\'/g, "'"));
+  for (const f of FILES) for (const re of [CALL, STAGE]) for (const m of fs.readFileSync(f, 'utf8').matchAll(re)) templates.add(m[1].replace(/\\'/g, "'"));
 
   it('finds the templates', () => {
     expect(templates.size).toBeGreaterThan(40);
+    for (const stage of ['Checking access', 'Reading file {n} of {total}', 'Page {n} of {total}']) expect(templates).toContain(stage);
   });
 
   it('every template has its Chinese text', () => {

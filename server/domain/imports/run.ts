@@ -10,6 +10,7 @@ import * as userRepo from '../../db/repos/users';
 import type { JobContext, JobHandler, JobResult } from '../../jobs/types';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
+import type { MessageVars } from '../../../shared/messages';
 import { ITEM_TYPE } from '../../../shared/limits';
 import { planFromUpload } from './detect';
 import { IMPORT_LIMITS } from './limits';
@@ -63,17 +64,22 @@ export function failureMessage(e: unknown, lang: ImportLang): string {
 
 const outcomeOf = (run: ImportRun): ImportOutcome => ({ importId: run.id, itemId: run.itemId, fileName: run.fileName, report: run.report as unknown as ImportReport });
 
-function progressWriter(deps: AppDeps, runId: string, attempt: number, ctx: JobContext) {
+/**
+ * Progress to the import row (import/status: in the import's language) and to the job (Downloads:
+ * the English template and its values, shown in each reader's language).
+ */
+function progressWriter(deps: AppDeps, runId: string, attempt: number, lang: ImportLang, ctx: JobContext) {
   let lastAt = 0;
   let lastStage = '';
-  return async (percent: number, stage: string) => {
+  return async (percent: number, template: string, vars?: MessageVars) => {
+    const stage = say(lang, template, vars);
     const t = Date.now();
     if (stage === lastStage && t - lastAt < 500) return;
     lastAt = t;
     lastStage = stage;
     if (!(await importRepo.setProgress(deps.db, runId, attempt, percent, stage, deps.now()))) throw new Superseded();
     try {
-      await ctx.progress(percent, stage);
+      await ctx.progress(percent, template, vars);
     } catch (err) {
       // the live bar is a nicety; the import goes on (its state is on the import row)
       deps.log.warn('import progress could not be published', { err });
@@ -104,15 +110,15 @@ export async function runImport(deps: AppDeps, importId: string, ctx: JobContext
   try {
     // what an earlier attempt (a killed worker, a failure whose clean-up failed) left behind
     await undoRecorded(deps, run);
-    const progress = progressWriter(deps, importId, attempt, ctx);
-    await progress(1, say(lang, 'Checking access'));
+    const progress = progressWriter(deps, importId, attempt, lang, ctx);
+    await progress(1, 'Checking access');
     await authorize(deps, run.uid, { itemId: run.targetItemId, catId: run.targetCatId });
     const target = await targetOf(deps, run);
     const user = await userRepo.findActiveById(deps.db, run.uid);
     if (!user) throw refuse('The account that started this import can no longer import');
     const source = await importRepo.sourceOf(deps.db, importId);
     if (!source) throw refuse('The uploaded file is no longer kept; upload it again');
-    await progress(2, say(lang, 'Reading the file'));
+    await progress(2, 'Reading the file');
     const plan = await planFromUpload(source, run.fileName, { lang, progress });
     const written = await writePlan(deps, plan, target, {
       runId: importId,
@@ -171,16 +177,10 @@ export async function runImport(deps: AppDeps, importId: string, ctx: JobContext
 
 /** The job handler of import.auto, with the access rule from server/policies (see AuthorizeImport). */
 export function importAutoHandler(authorize: AuthorizeImport): JobHandler<ImportJobData> {
+  // a refusal (ApiError) reaches the job as its template and values: Downloads shows it in its reader's language
   return async (deps, data, ctx): Promise<JobResult> => {
-    try {
-      const out = await runImport(deps, data.importId, ctx, authorize);
-      // Downloads shows the file's name and opens the item (the notice links to it too)
-      return { summary: { import_id: out.importId, item_id: out.itemId, link: `/${out.itemId}`, file_name: out.fileName, pages_created: out.report.pagesCreated } };
-    } catch (e) {
-      if (!(e instanceof ApiError)) throw e;
-      // the queue keeps a failure's message: the import's own, filled in, in its language
-      const run = await importRepo.findRun(deps.db, data.importId).catch(() => undefined);
-      throw new Error(failureMessage(e, asLang(run?.lang ?? 'en')));
-    }
+    const out = await runImport(deps, data.importId, ctx, authorize);
+    // Downloads shows the file's name and opens the item (the notice links to it too)
+    return { summary: { import_id: out.importId, item_id: out.itemId, link: `/${out.itemId}`, file_name: out.fileName, pages_created: out.report.pagesCreated } };
   };
 }

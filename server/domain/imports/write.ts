@@ -12,6 +12,7 @@ import * as importRepo from '../../db/repos/imports';
 import * as catalogRepo from '../../db/repos/pageCatalogs';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
+import type { MessageVars } from '../../../shared/messages';
 import { CATALOG_NAME_MAX_CHARS, DEFAULT_S_NUMBER, ITEM_DESCRIPTION_MAX_CHARS, ITEM_NAME_MAX_CHARS, MAX_CATALOG_LEVEL, PAGE_CONTENT_MAX_CHARS, PAGE_TITLE_MAX_CHARS } from '../../../shared/limits';
 import { hashPassword } from '../../auth/passwords';
 import { pageTokens } from '../search/tokens';
@@ -50,7 +51,8 @@ export interface WriteEnv {
   lang: ImportLang;
   /** the site's base URL for attachment links */
   siteBase: string;
-  progress(percent: number, stage: string): Promise<void>;
+  /** a stage: an English template and its values (the job shows it in each reader's language) */
+  progress(percent: number, stage: string, vars?: MessageVars): Promise<void>;
   signal: AbortSignal;
   scratchPath(name: string): string;
 }
@@ -121,7 +123,7 @@ async function storeFiles(deps: AppDeps, plan: ImportPlan, itemId: number, env: 
     const asset = plan.assets.get(path);
     if (!asset) continue;
     n++;
-    await env.progress(30 + Math.round((n / paths.length) * 10), say(env.lang, 'Storing file {n} of {total}', { n, total: paths.length }));
+    await env.progress(30 + Math.round((n / paths.length) * 10), 'Storing file {n} of {total}', { n, total: paths.length });
     let bytes: Buffer;
     try {
       // files must stay under the upload limit, as uploads do
@@ -207,7 +209,7 @@ export async function writePlan(deps: AppDeps, plan: ImportPlan, target: WriteTa
   const skipped: Skip[] = [...plan.skipped];
   const itemId = target.itemId || (await createItem(deps, plan, env));
   const files = await storeFiles(deps, plan, itemId, env, skipped);
-  await env.progress(40, say(env.lang, 'Creating catalogs'));
+  await env.progress(40, 'Creating catalogs');
   const { placed, created } = await placeCatalogs(deps, plan, target, itemId, env, skipped);
 
   const now = deps.now();
@@ -245,7 +247,7 @@ export async function writePlan(deps: AppDeps, plan: ImportPlan, target: WriteTa
       await recorded(deps, tx, env, { pages: ids });
     });
     pages += batch.length;
-    await env.progress(40 + Math.round((Math.min(i + IMPORT_PAGE_BATCH, placed.length) / placed.length) * 58), say(env.lang, 'Page {n} of {total}', { n: Math.min(i + IMPORT_PAGE_BATCH, placed.length), total: placed.length }));
+    await env.progress(40 + Math.round((Math.min(i + IMPORT_PAGE_BATCH, placed.length) / placed.length) * 58), 'Page {n} of {total}', { n: Math.min(i + IMPORT_PAGE_BATCH, placed.length), total: placed.length });
     await yieldToOthers();
   }
   return { itemId, pages, catalogs: created, files: files.size, skipped };

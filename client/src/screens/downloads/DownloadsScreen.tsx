@@ -20,6 +20,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { jobApi } from '../../api';
 import type { JobInfo, JobState } from '@shared/api/job';
 import { useJobPushes, type PushedJob } from '../../realtime/jobs';
+import { inLanguage } from '../../realtime/jobTexts';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
@@ -51,7 +52,8 @@ export default function DownloadsScreen() {
   const shown = useRef(rows);
   shown.current = rows;
   const onPush = useCallback(
-    (p: PushedJob) => {
+    (pushed: PushedJob) => {
+      const p = inLanguage(pushed);
       setData((cur) => cur?.map((j) => (j.job_id === p.job_id ? { ...j, state: p.status, progress: p.progress, stage: p.stage, error: p.error ?? j.error } : j)));
       const before = shown.current.find((j) => j.job_id === p.job_id);
       if (!before || before.state !== p.status) reload();

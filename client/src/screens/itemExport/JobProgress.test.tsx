@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act } from 'react';
 import { JobProgress } from './JobProgress';
-import type { JobUpdate, WatchJob } from './watchJob';
+import { followJobs, type JobSource, type JobUpdate, type WatchJob } from './watchJob';
+import type { JobInfo } from '@shared/api/job';
+import type { PushedJob } from '../../realtime/jobs';
 import { renderAt, type Rendered } from '../itemSetting/shared/renderForTest';
 
 /** A job feed the test drives: what the gateway's 'job' events would deliver. */
@@ -49,5 +51,24 @@ describe('JobProgress', () => {
     await view.unmount();
     view = undefined;
     expect(f.listeners.size).toBe(0);
+  });
+
+  it('a Chinese reader reads the stage and the failure the worker pushed in Chinese', async () => {
+    // the socket as the gateway drives it: English text with its template and values
+    const handlers = new Map<string, (...a: any[]) => void>();
+    const source: JobSource = {
+      on: (event, fn) => handlers.set(event, fn),
+      off: (event) => handlers.delete(event),
+      readJob: async (jobId) => ({ job_id: jobId, kind: 'export.word', state: 'queued', progress: 0, stage: '', error: '' }) as unknown as JobInfo,
+    };
+    const follow = followJobs(source);
+    const push = (u: Partial<PushedJob>) => act(async () => handlers.get('job')!({ job_id: 'j7', name: 'export.word', item_id: 9, status: 'running', progress: 0, stage: '', ...u }));
+    view = await renderAt('/item/export/9', '/item/export/:item_id', <JobProgress jobId="j7" pages={300} watch={follow.watch} />, 'zh-CN');
+    await push({ progress: 6, stage: 'Page 19 of 300', stage_template: 'Page {n} of {total}', stage_vars: { n: 19, total: 300 } });
+    expect(view.q('export-job')!.textContent).toContain('页面 19 / 300');
+    expect(view.text()).not.toContain('Page 19');
+    await push({ status: 'failed', progress: 6, stage: 'Page 19 of 300', error: 'Page not found or deleted', error_template: 'Page not found or deleted', error_vars: {} });
+    expect(view.q('export-job-failed')!.textContent).toBe('导出失败：页面不存在或者已删除');
+    follow.stop();
   });
 });

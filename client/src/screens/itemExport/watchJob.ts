@@ -1,8 +1,10 @@
-// A background job's progress as the gateway pushes it to the user's room ('job' events), and as
-// job/info tells it when pushes may have been missed (the socket was away meanwhile).
+// A background job's progress as the gateway pushes it to the user's room ('job' events, their
+// texts put in the reader's language), and as job/info tells it when pushes may have been missed
+// (the socket was away meanwhile).
 import type { JobInfo } from '@shared/api/job';
 import { jobApi } from '../../api';
 import type { PushedJob } from '../../realtime/jobs';
+import { inLanguage } from '../../realtime/jobTexts';
 import { realtimeSocket } from '../../realtime/socket';
 
 export type JobUpdate = Pick<PushedJob, 'job_id' | 'status' | 'progress'> & Partial<Pick<PushedJob, 'name' | 'stage' | 'error'>>;
@@ -45,7 +47,7 @@ export function followJobs(source: JobSource = tabSource()): { watch: WatchJob; 
       (j) => deliver(fromInfo(j)),
       () => {}, // a lost answer: the next push or reconnect tells
     );
-  const onJob = (u: PushedJob) => deliver(u);
+  const onJob = (u: PushedJob) => deliver(inLanguage(u));
   const onConnect = () => watchers.forEach((_, id) => void read(id));
   source.on('job', onJob);
   source.on('connect', onConnect);

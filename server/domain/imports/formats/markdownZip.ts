@@ -43,7 +43,7 @@ export async function markdownTree(files: ArchiveFiles, env: ReaderEnv, skipped:
       if (!assets.has(l.path)) assets.set(l.path, { name: l.path.split('/').pop()!, read: (max) => files.read(l.path, max) });
     }
     into.pages.push({ title: file.replace(MARKDOWN_FILE, ''), content, source: path, assets: links });
-    if (++n % 200 === 0) await env.progress(5 + Math.round((n / mdPaths.length) * 25), say(env.lang, 'Reading file {n} of {total}', { n, total: mdPaths.length }));
+    if (++n % 200 === 0) await env.progress(5 + Math.round((n / mdPaths.length) * 25), 'Reading file {n} of {total}', { n, total: mdPaths.length });
   }
   return { root, assets, linked, mdPaths };
 }

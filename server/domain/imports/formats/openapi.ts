@@ -6,6 +6,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { ApiError } from '../../../errors';
 import { ErrorCode } from '../../../../shared/errors';
+import type { MessageVars } from '../../../../shared/messages';
 import { PAGE_TITLE_MAX_CHARS } from '../../../../shared/limits';
 import { IMPORT_LIMITS } from '../limits';
 import { say, type ImportLang } from '../messages';
@@ -21,7 +22,8 @@ const refuse = (template: string, vars?: Record<string, string | number>) => new
 
 export interface ReaderEnv {
   lang: ImportLang;
-  progress(percent: number, stage: string): Promise<void>;
+  /** a stage: an English template and its values (the job shows it in each reader's language) */
+  progress(percent: number, stage: string, vars?: MessageVars): Promise<void>;
 }
 
 export function isOpenApi(doc: unknown): doc is Schema {
@@ -204,7 +206,7 @@ function titleOf(op: Schema, method: string, path: string): string {
 export async function planOpenApi(raw: Schema, fileName: string, env: ReaderEnv): Promise<ImportPlan> {
   const swagger2 = raw.swagger !== undefined;
   const version = String(raw.swagger ?? raw.openapi);
-  await env.progress(5, say(env.lang, 'Resolving references'));
+  await env.progress(5, 'Resolving references');
   const doc = await dereference(raw, fileName);
   const names = schemaNames(doc);
   const info = isObj(doc.info) ? doc.info : {};
@@ -246,7 +248,7 @@ export async function planOpenApi(raw: Schema, fileName: string, env: ReaderEnv)
       if (tags.length > 1) api.notes.push(say(env.lang, 'Also tagged: {tags}', { tags: tags.slice(1).join(', ') }));
       const catalog: PlanCatalog = tags.length ? childNamed(root, tags[0]) : root;
       catalog.pages.push({ title: api.title, content: apiDocMarkdown(api, env.lang), source: `${method.toUpperCase()} ${path}` });
-      if (++done % 250 === 0) await env.progress(5 + Math.round((done / total) * 25), say(env.lang, 'Reading operation {n} of {total}', { n: done, total }));
+      if (++done % 250 === 0) await env.progress(5 + Math.round((done / total) * 25), 'Reading operation {n} of {total}', { n: done, total });
     }
   }
   // tags listed in the document but used by no operation make no empty catalogs

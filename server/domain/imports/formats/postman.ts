@@ -184,7 +184,7 @@ export async function planPostman(doc: Obj, fileName: string, env: ReaderEnv): P
       } else if (it.request !== undefined) {
         const op = operationOf(it, env.lang);
         into.pages.push({ title: op.title, content: apiDocMarkdown(op, env.lang), source: `${op.method} ${op.url}` });
-        if (++done % 250 === 0) await env.progress(5 + Math.round((done / total) * 25), say(env.lang, 'Reading request {n} of {total}', { n: done, total }));
+        if (++done % 250 === 0) await env.progress(5 + Math.round((done / total) * 25), 'Reading request {n} of {total}', { n: done, total });
       }
     }
   };
