@@ -8,11 +8,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import JSZip from 'jszip';
-import { clusterDatabase, createUserWithToken, startNode, startRedis, type ClusterUser, type LocalRedis, type ServerProcess } from '../helpers/cluster';
+import { clusterDatabase, createUserWithToken, startNode, startRedis, startWorkers, stopAllWorkers, stopWorkers, until, type ClusterUser, type LocalRedis, type ServerProcess } from '../helpers/cluster';
 import { connectSocket, seedItem } from '../helpers/realtime';
 import type { TestDatabase } from '../helpers/db';
 import { catalogs, jobs, pages } from '../../server/db/schema';
@@ -29,35 +28,15 @@ let scratchDir: string;
 let node: ServerProcess;
 let ann: ClusterUser;
 let itemId: number;
-const running: { proc: ReturnType<typeof spawn>; exited: Promise<unknown> }[] = [];
-
-function runWorkers() {
-  let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'workers/main.ts'], {
-    // TMPDIR: the scratch folder a killed worker leaves behind stays in the test's own folder
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: db.url!, REDIS_URL: redis.url, DATA_DIR: dataDir, TMPDIR: scratchDir, QUIRE_JOB_LEASE_MS: '2000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
-  const w = { proc, exited, output: () => out };
-  running.push(w);
-  return w;
-}
-
-async function stopWorkers(w: { proc: ReturnType<typeof spawn>; exited: Promise<unknown> }) {
-  if (w.proc.exitCode === null && w.proc.signalCode === null) w.proc.kill('SIGTERM');
-  await w.exited;
-}
-
-async function until(cond: () => boolean | Promise<boolean>, what: () => string, timeout = 90_000): Promise<void> {
-  const start = Date.now();
-  while (!(await cond())) {
-    if (Date.now() - start > timeout) throw new Error(`timed out: ${what()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** a worker on the test's database, Redis and data directory */
+const workerEnv = () => ({
+  DATABASE_URL: db.url!,
+  REDIS_URL: redis.url,
+  DATA_DIR: dataDir,
+  // the scratch folder a killed worker leaves behind stays in the test's own folder
+  TMPDIR: scratchDir,
+  QUIRE_JOB_LEASE_MS: '2000',
+});
 
 const jobRow = async (id: string) => (await db.db.select().from(jobs).where(eq(jobs.id, id)))[0];
 
@@ -132,7 +111,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(running.map(stopWorkers));
+  await stopAllWorkers();
   await node?.kill();
   await redis?.stop();
   await db?.drop();
@@ -141,7 +120,7 @@ afterAll(async () => {
 
 describe('exports on BullMQ with `npm run workers`', () => {
   it('a large Word and a Markdown export run on the worker: progress reaches the socket on the API process, the files download from job/download and open', async () => {
-    const w = runWorkers();
+    const w = startWorkers(workerEnv());
     const socket = await connectSocket(node.url, ann.user_token);
     try {
       const got: { job_id: string; status: string; progress: number; stage: string }[] = [];
@@ -184,7 +163,7 @@ describe('exports on BullMQ with `npm run workers`', () => {
 
   it('a worker killed with SIGKILL mid-export: the restarted worker runs the job again and it finishes, with one result file and no scratch folder left', async () => {
     const before = storedResults();
-    const w1 = runWorkers();
+    const w1 = startWorkers(workerEnv());
     const jobId = await exportJob('word');
     // killed once the first pages are rendered into the body of the document, before it is written
     await until(() => renderedBody(jobId) > 0, () => `the first worker rendered pages; it said: ${w1.output()}`);
@@ -198,7 +177,7 @@ describe('exports on BullMQ with `npm run workers`', () => {
     expect(killed.progress).toBeLessThan(100);
     expect(storedResults()).toEqual(before);
 
-    const w2 = runWorkers();
+    const w2 = startWorkers(workerEnv());
     await until(async () => ['done', 'failed'].includes((await jobRow(jobId)).state), () => `the job ended on the restarted worker; it said: ${w2.output()}`);
     const done = await jobRow(jobId);
     // the rerun removed the killed run's scratch folder when it started, and its own when it ended

@@ -6,10 +6,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, countDistinct, eq } from 'drizzle-orm';
-import { clusterDatabase, createUserWithToken, startRedis, type ClusterUser, type LocalRedis } from '../helpers/cluster';
+import { clusterDatabase, createUserWithToken, startRedis, startWorkers, stopAllWorkers, stopWorkers, until, type ClusterUser, type LocalRedis } from '../helpers/cluster';
 import { bigApi } from '../helpers/imports';
 import type { TestDatabase } from '../helpers/db';
 import { catalogs, imports, items, jobs, pages } from '../../server/db/schema';
@@ -26,34 +25,8 @@ let redis: LocalRedis;
 let dataDir: string;
 let api: AppDeps;
 let ann: ClusterUser;
-const running: { proc: ReturnType<typeof spawn>; exited: Promise<unknown> }[] = [];
-
-function runWorkers() {
-  let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'workers/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: db.url!, REDIS_URL: redis.url, DATA_DIR: dataDir, QUIRE_JOB_LEASE_MS: '2000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
-  const w = { proc, exited, output: () => out };
-  running.push(w);
-  return w;
-}
-
-async function stopWorkers(w: { proc: ReturnType<typeof spawn>; exited: Promise<unknown> }) {
-  if (w.proc.exitCode === null && w.proc.signalCode === null) w.proc.kill('SIGTERM');
-  await w.exited;
-}
-
-async function until(cond: () => Promise<boolean>, what: () => string, timeout = 90_000): Promise<void> {
-  const start = Date.now();
-  while (!(await cond())) {
-    if (Date.now() - start > timeout) throw new Error(`timed out: ${what()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** a worker on the test's database, Redis and data directory */
+const workerEnv = () => ({ DATABASE_URL: db.url!, REDIS_URL: redis.url, DATA_DIR: dataDir, QUIRE_JOB_LEASE_MS: '2000' });
 
 const importRow = async (id: string) => (await db.db.select().from(imports).where(eq(imports.id, id)))[0];
 const jobRow = async (id: string) => (await db.db.select().from(jobs).where(eq(jobs.id, id)))[0];
@@ -73,7 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(running.map(stopWorkers));
+  await stopAllWorkers();
   await api?.jobs.close();
   await redis?.stop();
   await db?.drop();
@@ -88,7 +61,7 @@ describe('import.auto on BullMQ with `npm run workers`', () => {
     const { jobId } = await enqueueJob(api, 'import.auto', { importId }, { uid: ann.uid });
     await setImportJob(api, importId, jobId);
 
-    const w1 = runWorkers();
+    const w1 = startWorkers(workerEnv());
     // killed once a few batches of pages are written, well before the last
     await until(async () => (await importRow(importId)).createdPages.length >= 300, () => `the first worker wrote pages; it said: ${w1.output()}`);
     w1.proc.kill('SIGKILL');
@@ -100,7 +73,7 @@ describe('import.auto on BullMQ with `npm run workers`', () => {
     const halfItem = killed.createdItemId;
     expect((await pagesIn(halfItem)).n).toBe(killed.createdPages.length);
 
-    const w2 = runWorkers();
+    const w2 = startWorkers(workerEnv());
     await until(async () => ['done', 'failed'].includes((await jobRow(jobId)).state), () => `the job ended on the second worker; it said: ${w2.output()}`);
     expect(await jobRow(jobId)).toMatchObject({ state: 'done', progress: 100, attempt: 2, stalls: 1, error: '' });
     const done = await importRow(importId);
