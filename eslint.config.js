@@ -58,7 +58,7 @@ const grantRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'server/db/migrations/', '.tmp/'] },
+  { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'server/db/migrations/', '**/.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

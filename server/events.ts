@@ -40,8 +40,23 @@ export interface DomainEvents {
    * editedItemIds: its row and its pages' menu and search (a page saved or deleted), not access.
    */
   'reads.stale': { itemIds?: number[]; pageIds?: number[]; editedItemIds?: number[] };
-  /** a background job's state (server/jobs/publish.ts): name is its kind, status its state */
-  'job.progress': { uid: number; jobId: string; name: string; status: string; progress: number; stage?: string; itemId?: number; result?: unknown; error?: string };
+  /**
+   * a background job's state (server/jobs/publish.ts): name is its kind, status its state; stage
+   * and error are English message templates with the values of their placeholders
+   */
+  'job.progress': {
+    uid: number;
+    jobId: string;
+    name: string;
+    status: string;
+    progress: number;
+    stage?: string;
+    stageVars?: Record<string, string | number>;
+    itemId?: number;
+    result?: unknown;
+    error?: string;
+    errorVars?: Record<string, string | number>;
+  };
   /** the user cancelled a running job: the process running it aborts it */
   'job.cancelRequested': { jobId: string };
   /**

@@ -5,13 +5,19 @@
 import type { Config } from '../server/config';
 import type { JobHandlers } from '../server/jobs/types';
 import { testJobHandlers } from '../server/jobs/testKinds';
+import { importAutoHandler } from '../server/domain/imports/run';
+import { authorizeImportJob } from '../server/policies/imports';
 import { exportXlsx, importXlsx } from '../server/domain/sheets/jobs';
+import { exportHandlers } from './exportJobs';
 
 export function jobHandlers(config: Pick<Config, 'testJobs'>): JobHandlers {
   return {
-    // exports (server/domain/exports): 'export.word', 'export.markdown', 'export.html'
-    // imports (server/domain/imports): 'import.auto'
-    // spreadsheet items (server/domain/sheets)
+    // exports (server/domain/exports): 'export.word', 'export.markdown', 'export.html'; what the
+    // user may export is decided again when the job runs (workers/exportJobs.ts)
+    ...exportHandlers,
+    // a file into a new item or an item's catalog; access is asked again when it runs
+    'import.auto': importAutoHandler(authorizeImportJob),
+    // spreadsheet items (server/domain/sheets): an .xlsx into a table item's page, or out of it
     'import.xlsx': importXlsx,
     'export.xlsx': exportXlsx,
     ...(config.testJobs ? testJobHandlers : {}),

@@ -8,6 +8,7 @@ import type { AppDeps } from '../server/deps';
 import type { ScheduledTask } from '../server/jobs/queue';
 import { runCleanup } from '../server/domain/housekeeping';
 import { removeExpiredResults } from '../server/jobs/results';
+import { removeStaleScratch } from '../server/jobs/scratch';
 
 const DEFAULT_HOUSEKEEPING_MS = 3600_000;
 const MIN_MS = 100;
@@ -33,5 +34,7 @@ export function scheduledTasks(deps: AppDeps): ScheduledTask[] {
     { name: 'housekeeping', run: () => runCleanup(deps) },
     // job result files 7 days after their job finished; the jobs themselves after 30 days
     { name: 'job-results', run: async () => void (await removeExpiredResults(deps)) },
+    // scratch folders of job runs killed mid-way (SIGKILL, out of memory) and never run again
+    { name: 'job-scratch', run: async () => void (await removeStaleScratch()) },
   ];
 }

@@ -1,9 +1,8 @@
 // Routes exactly as spec §2 lists them (browser history). Screens load lazily so the reader
 // route carries only what it needs.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { matchRoutes, Navigate, Outlet, useNavigate, useRoutes, type NavigateFunction } from 'react-router-dom';
 import { Spin } from 'antd';
-import type { ComingSoonScreen } from './components/ComingSoon';
 import { LoadingBar } from './components/LoadingBar';
 import { useCurrentUser } from './session/user';
 import { lazyScreen } from './lazyScreen';
@@ -12,8 +11,6 @@ import { prefetch } from './api/prefetch';
 import { sharedPageKey } from './screens/itemShow/prefetchKeys';
 import { prefetchItemReading } from './screens/itemShow/readingPrefetch';
 
-const ComingSoon = lazy(() => import('./components/ComingSoon').then((m) => ({ default: m.ComingSoon })));
-const soon = (s: ComingSoonScreen): ReactNode => <ComingSoon screen={s} />;
 // the socket client loads only for a logged-in user, after the first render
 const LiveNotices = lazy(() => import('./realtime/LiveNotices').then((m) => ({ default: m.LiveNotices })));
 
@@ -73,7 +70,7 @@ export const routes = [
       { path: '/item/index', ...lazyScreen(() => import('./screens/item/ItemListScreen')) },
       { path: '/item/add', ...lazyScreen(() => import('./screens/item/ItemAddScreen')) },
       { path: '/item/password/:item_id', ...lazyScreen(() => import('./screens/item/ItemPasswordScreen')) },
-      { path: '/item/export/:item_id', element: soon('itemExport') },
+      { path: '/item/export/:item_id', ...lazyScreen(() => import('./screens/itemExport/ItemExportScreen')) },
       { path: '/item/setting/:item_id', ...lazyScreen(() => import('./screens/itemSetting/ItemSettingScreen')) },
       { path: '/page/edit/:item_id/:page_id', ...lazyScreen(() => import('./screens/pageEdit/PageEditScreen')) },
       { path: '/page/diff/:page_id/:page_history_id', ...lazyScreen(() => import('./screens/pageDiff/PageDiffScreen')) },

@@ -16,9 +16,15 @@ import { createLogger } from '../../server/logger';
 import { measure, type LoadRequest } from './measure';
 import { budgetFor, describeBudget, meets, relativeBudgetFor, rssBudgetFor } from './budgets';
 import { CASES } from './cases';
+import { JOB_CASES } from './jobs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const appProcessFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'appProcess.ts');
+const exportProcessFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'exportProcess.ts');
+/** BENCH_ONLY=<text>: only the rows whose name contains it */
+const wanted = (name: string) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY);
+/** page/info measured again while a worker process exports (compared with page/info idle) */
+const DURING_EXPORT = 'page/info while a Word export runs';
 
 /** a database, and how many API processes serve it (WEB_CONCURRENCY) */
 interface Setup {
@@ -127,6 +133,68 @@ async function probe(url: string, req: LoadRequest): Promise<string | null> {
   return null;
 }
 
+interface ExportTiming {
+  /** the last export's time */
+  ms: number;
+  pages: number;
+  bytes: number;
+  /** exports run (several with BENCH_EXPORT_FOR) */
+  runs: number;
+  /** the process's peak RSS */
+  peakMb: number;
+}
+
+/**
+ * Runs export jobs in a process of their own (a worker's): `ready` once it opened the database
+ * and starts exporting, `finished` with the timing and the process's peak RSS.
+ */
+function runExport(target: Target, kind: string, seeded: Seeded, env: Record<string, string> = {}): { ready: Promise<void>; finished: Promise<ExportTiming> } {
+  const child = spawn(process.execPath, [...process.execArgv, exportProcessFile, JSON.stringify(target), kind, String(seeded.uid), String(seeded.menuItemId)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  let peakMb = 0;
+  const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMb(child.pid!) ?? 0)), 100);
+  const lines: string[] = [];
+  let onReady = () => {};
+  const ready = new Promise<void>((r) => (onReady = r));
+  readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+    if (line === 'ready') onReady();
+    else lines.push(line);
+  });
+  const finished = new Promise<number | null>((r) => child.once('exit', r)).then((code) => {
+    clearInterval(sampler);
+    onReady();
+    if (code !== 0) throw new Error(`bench export ${kind} exited with ${code}`);
+    return { ...(JSON.parse(lines.pop()!) as Omit<ExportTiming, 'peakMb'>), peakMb };
+  });
+  return { ready, finished };
+}
+
+/** DESIGN §7: Word export of 1,000 pages ≤ 20 s with bounded memory (a worker ≤ 400 MB), Markdown ≤ 5 s; embedded mode within twice that. */
+const EXPORT_CASES = [
+  { endpoint: 'Word export (1,000 pages, worker process)', kind: 'export.word', seconds: 20, rssMb: 400 },
+  { endpoint: 'Markdown export (1,000 pages, worker process)', kind: 'export.markdown', seconds: 5, rssMb: 400 },
+];
+
+async function exportRows(setup: Setup, target: Target, seeded: Seeded, rows: Row[]): Promise<void> {
+  const factor = setup.kind === 'pglite' ? 2 : 1;
+  for (const c of EXPORT_CASES.filter((c) => wanted(c.endpoint))) {
+    const r = await runExport(target, c.kind, seeded).finished;
+    const seconds = r.ms / 1000;
+    // PGlite: the worker process opens the embedded database itself, whose engine counts in its RSS
+    const pass = seconds <= c.seconds * factor && r.peakMb <= c.rssMb * factor;
+    rows.push({
+      endpoint: c.endpoint,
+      setup,
+      note: `${seconds.toFixed(1)} s, ${r.pages} pages, ${(r.bytes / 1048576).toFixed(1)} MB file, peak RSS ${r.peakMb} MB`,
+      pass,
+      budget: `≤ ${c.seconds * factor} s, RSS ≤ ${c.rssMb * factor} MB`,
+    });
+    process.stderr.write(`[${setupName(setup)}] ${c.endpoint}: ${seconds.toFixed(1)} s, peak RSS ${r.peakMb} MB\n`);
+  }
+}
+
 async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
   const { kind } = setup;
   const name = setupName(setup);
@@ -154,8 +222,9 @@ async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
     }, 250);
     const appCpuSeconds = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     try {
-      // BENCH_ONLY=<text>: only the cases whose name contains it (the baseline always runs)
-      for (const c of CASES.filter((c) => !process.env.BENCH_ONLY || c.endpoint.startsWith("baseline") || c.endpoint.includes(process.env.BENCH_ONLY))) {
+      // BENCH_ONLY=<text>: only the cases whose name contains it (the baseline always runs, and
+      // page/info idle when the row measured during an export is wanted)
+      for (const c of CASES.filter((c) => c.endpoint.startsWith('baseline') || wanted(c.endpoint) || (c.endpoint === 'page/info' && wanted(DURING_EXPORT)))) {
         const reqs = c.requests(seeded);
         const budget = budgetFor(c.endpoint, kind);
         const missing = await probe(app.first.url, reqs[0]);
@@ -191,6 +260,30 @@ async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
         }
         process.stderr.write(`[${name}] ${c.endpoint}: ${Math.round(r.reqPerSec)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${(r.bytesPerResponse / 1024).toFixed(1)} KB per answer, app process ${appCpu}% of a core (${elapsed()})\n`);
       }
+      // jobs timed from start to end, after the load (they would disturb it)
+      for (const c of JOB_CASES.filter((c) => wanted(c.endpoint))) {
+        const budget = `≤ ${c.maxSeconds} s`;
+        try {
+          const { seconds, made } = await c.run({ url: app.first.url, seeded });
+          rows.push({ endpoint: c.endpoint, setup, note: `${seconds.toFixed(1)} s: ${made}`, pass: seconds <= c.maxSeconds, budget });
+          process.stderr.write(`[${name}] ${c.endpoint}: ${seconds.toFixed(1)} s, ${made} (${elapsed()})\n`);
+        } catch (err) {
+          rows.push({ endpoint: c.endpoint, setup, note: `failed: ${(err as Error).message}`, pass: false, budget });
+          process.stderr.write(`[${name}] ${c.endpoint}: failed: ${(err as Error).message}\n`);
+        }
+      }
+      // page/info while a worker exports: with PostgreSQL the worker is a process of its own
+      const idle = rows.find((r) => r.setup === setup && r.endpoint === 'page/info');
+      if (kind === 'postgres' && setup.processes === 1 && idle?.p95 !== undefined && wanted(DURING_EXPORT)) {
+        // exports run one after another for the whole warm-up and load
+        const exporting = runExport(target, 'export.word', seeded, { BENCH_EXPORT_FOR: String(SECONDS + 1) });
+        await exporting.ready;
+        const r = await measure(app.first.url, CASES.find((c) => c.endpoint === 'page/info')!.requests(seeded), { connections: 32, seconds: SECONDS });
+        const e = await exporting.finished;
+        const ratio = r.p95 / idle.p95;
+        rows.push({ endpoint: DURING_EXPORT, setup, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: `${ratio.toFixed(2)}× idle p95, ${e.runs} exports ran`, pass: ratio <= 2, budget: 'p95 ≤ 2× idle' });
+        process.stderr.write(`[${name}] ${DURING_EXPORT}: p95 ${r.p95.toFixed(1)} ms (${ratio.toFixed(2)}× idle) (${elapsed()})\n`);
+      }
     } finally {
       clearInterval(sampler);
       app.child.kill('SIGTERM');
@@ -205,6 +298,8 @@ async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
       pass: peak === null ? undefined : peak <= rssBudgetFor(kind),
       budget: `≤ ${rssBudgetFor(kind)} MB${setup.processes > 1 ? ' each' : ''}`,
     });
+    // exports run by a worker process (PGlite: once the app let go of the data directory)
+    if (setup.processes === 1) await exportRows(setup, target, seeded, rows);
   } finally {
     // BENCH_KEEP=1 leaves the seeded database for EXPLAIN and profiling
     if (process.env.BENCH_KEEP) console.error(`[${name}] kept: ${JSON.stringify(target)}`);
@@ -228,9 +323,10 @@ async function main(): Promise<void> {
   const setups = SETUPS.filter((s) => (s.kind === 'pglite' || process.env.TEST_DATABASE_URL) && (!process.env.BENCH_DB || process.env.BENCH_DB === setupName(s)));
   const rows: Row[] = [];
   for (const s of setups) await runSetup(s, rows);
+  const names = [...CASES.map((c) => c.endpoint), DURING_EXPORT, ...JOB_CASES.map((c) => c.endpoint), ...EXPORT_CASES.map((c) => c.endpoint)];
   const order = (r: Row) => {
-    const i = CASES.findIndex((c) => c.endpoint === r.endpoint);
-    return i < 0 ? CASES.length : i;
+    const i = names.indexOf(r.endpoint);
+    return i < 0 ? names.length : i;
   };
   rows.sort((a, b) => order(a) - order(b) || SETUPS.indexOf(a.setup) - SETUPS.indexOf(b.setup));
   const load = os.loadavg()[0].toFixed(1);

@@ -25,6 +25,7 @@ import adminSetting from './adminSetting';
 import adminUpdate from './adminUpdate';
 import importController from './import';
 import exportController from './export';
+import exportHtml from './exportHtml';
 import itemSearch from './item/search';
 import pageUpload from './page/upload';
 import download from './download';
@@ -56,6 +57,7 @@ export const controllers: Controller[] = [
   adminUpdate,
   importController,
   exportController,
+  exportHtml,
   itemSearch,
   pageUpload,
   download,

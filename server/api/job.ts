@@ -16,14 +16,14 @@ import type { TestPagesData } from '../jobs/testKinds';
 const list = action(api.list, {
   auth: 'required',
   async run(req) {
-    return (await listJobs(req.deps, req.me().uid)).map(presentJob);
+    return (await listJobs(req.deps, req.me().uid)).map((row) => presentJob(row, req.lang));
   },
 });
 
 const info = action(api.info, {
   auth: 'required',
   async run(req, p) {
-    return presentJob(await ownJob(req.deps, req.user, p.job_id));
+    return presentJob(await ownJob(req.deps, req.user, p.job_id), req.lang);
   },
 });
 
@@ -31,7 +31,7 @@ const cancel = action(api.cancel, {
   auth: 'required',
   async run(req, p) {
     const job = await ownJob(req.deps, req.user, p.job_id);
-    return presentJob({ ...(await cancelJob(req.deps, job)), itemName: job.itemName });
+    return presentJob({ ...(await cancelJob(req.deps, job)), itemName: job.itemName }, req.lang);
   },
 });
 
@@ -39,7 +39,7 @@ const retry = action(api.retry, {
   auth: 'required',
   async run(req, p) {
     const job = await ownJob(req.deps, req.user, p.job_id);
-    return presentJob({ ...(await retryJob(req.deps, job)), itemName: job.itemName });
+    return presentJob({ ...(await retryJob(req.deps, job)), itemName: job.itemName }, req.lang);
   },
 });
 
@@ -63,7 +63,7 @@ const startTest = action(api.startTest, {
     requireEdit(await accessToItemId(req, p.item_id));
     const data: TestPagesData = { itemId: p.item_id, pages: p.pages, stepMs: p.step_ms, failAt: p.fail_at || undefined };
     const { jobId } = await enqueueJob(req.deps, 'test.pages', data, { uid: req.me().uid, itemId: p.item_id });
-    return presentJob(await ownJob(req.deps, req.user, jobId));
+    return presentJob(await ownJob(req.deps, req.user, jobId), req.lang);
   },
 });
 

@@ -21,7 +21,7 @@ const importXlsx = action(api.importXlsx, {
     const staged = await stageXlsxUpload(req.deps, file);
     const data: SheetImportData = { ...target, file: staged, username: me.username };
     const { jobId } = await enqueueJob(req.deps, 'import.xlsx', data, { uid: me.uid, itemId: target.itemId });
-    return presentJob(await ownJob(req.deps, req.user, jobId));
+    return presentJob(await ownJob(req.deps, req.user, jobId), req.lang);
   },
 });
 
@@ -32,7 +32,7 @@ const exportXlsx = action(api.exportXlsx, {
     const target = await sheetPageFor(req, p.item_id, 'export');
     const data: SheetExportData = target;
     const { jobId } = await enqueueJob(req.deps, 'export.xlsx', data, { uid: me.uid, itemId: target.itemId });
-    return presentJob(await ownJob(req.deps, req.user, jobId));
+    return presentJob(await ownJob(req.deps, req.user, jobId), req.lang);
   },
 });
 

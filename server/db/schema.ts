@@ -500,8 +500,12 @@ export const jobs = pgTable(
     state: text('state').notNull().default('queued'),
     /** 0–100 */
     progress: smallint('progress').notNull().default(0),
-    /** a short stage text ("Page 120 of 1,000") */
+    /**
+     * a short stage: an English message template ("Page {n} of {total}", its Chinese text in
+     * shared/messages) shown in the reader's language with the values of stage_vars
+     */
     stage: text('stage').notNull().default(''),
+    stageVars: jsonb('stage_vars').$type<Record<string, string | number>>().notNull().default({}),
     data: jsonb('data').$type<unknown>().notNull().default({}),
     /** runs started (1 on the first run; a retry or a crash makes more) */
     attempt: integer('attempt').notNull().default(0),
@@ -514,7 +518,9 @@ export const jobs = pgTable(
     /** which process runs it, and until when its claim holds unless renewed */
     runner: text('runner').notNull().default(''),
     leaseUntil: unixTime('lease_until'),
+    /** why it failed: an English message template (an ApiError's) and the values of its placeholders */
     error: text('error').notNull().default(''),
+    errorVars: jsonb('error_vars').$type<Record<string, string | number>>().notNull().default({}),
     /** the result file: where it is stored and what the user downloads */
     resultFile: jsonb('result_file').$type<{ driver: string; key: string; name: string; type: string; size: number } | null>(),
     /** what the job tells beside its file (an import's report) */
@@ -554,3 +560,48 @@ export const docSnapshots = pgTable('doc_snapshots', {
   baseVersion: integer('base_version').notNull().default(0),
   updatedAt: unixTime('updated_at'),
 });
+
+/**
+ * File imports (import/auto, import/start): the uploaded file until the import is done (a retry
+ * reads it again), the progress the client follows, the report, and what the current attempt
+ * created, so that a failed attempt, or the rerun of one a killed worker left behind, removes it
+ * all before anything else happens (no half-made items, no duplicate pages).
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    /** random 32 hex: what the client follows */
+    id: text('id').primaryKey(),
+    uid: integer('uid').notNull(),
+    /** the queue's job, when it went through the queue */
+    jobId: text('job_id').notNull().default(''),
+    /** into an existing item (0: a new item) and catalog (0: its root) */
+    targetItemId: integer('target_item_id').notNull().default(0),
+    targetCatId: integer('target_cat_id').notNull().default(0),
+    fileName: text('file_name').notNull(),
+    /** the uploaded bytes; emptied once the import is done */
+    source: bytea('source'),
+    /** 'en' | 'zh': the language of generated pages and of the report */
+    lang: text('lang').notNull().default('en'),
+    /** base URL for the links of attachments created by the import */
+    siteBase: text('site_base').notNull().default(''),
+    /** queued | running | done | failed */
+    state: text('state').notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    stage: text('stage').notNull().default(''),
+    /** bumped by each run; writes of an older run are refused */
+    attempt: integer('attempt').notNull().default(0),
+    createdItemId: integer('created_item_id').notNull().default(0),
+    createdCatalogs: integer('created_catalogs').array().notNull().default(sql`'{}'::integer[]`),
+    createdPages: integer('created_pages').array().notNull().default(sql`'{}'::integer[]`),
+    createdFiles: integer('created_files').array().notNull().default(sql`'{}'::integer[]`),
+    /** the item the import went into (done) */
+    itemId: integer('item_id').notNull().default(0),
+    report: jsonb('report').$type<Record<string, unknown> | null>(),
+    error: text('error').notNull().default(''),
+    addtime: unixTime('addtime'),
+    updatedAt: unixTime('updated_at'),
+    finishedAt: unixTime('finished_at'),
+  },
+  (t) => [index('imports_uid_idx').on(t.uid, t.addtime), index('imports_state_idx').on(t.state, t.updatedAt)],
+);

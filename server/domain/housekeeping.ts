@@ -10,6 +10,7 @@ import * as throttleRepo from '../db/repos/throttles';
 import * as mailTokenRepo from '../db/repos/mailTokens';
 import { purgeRecycleBin } from './recycle/purge';
 import { removeOrphanFiles } from './attachments/orphans';
+import { sweepImports } from './imports/sweep';
 
 export type CleanupStep = (deps: AppDeps) => Promise<void>;
 
@@ -29,6 +30,10 @@ const steps: readonly CleanupStep[] = [
   // after the purge: files only the purged pages used start their grace period now
   async (deps) => {
     await removeOrphanFiles(deps);
+  },
+  // imports whose process died undone; import rows (and uploads) older than 7 days removed
+  async (deps) => {
+    await sweepImports(deps);
   },
 ];
 

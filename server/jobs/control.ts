@@ -39,7 +39,7 @@ export async function retryJob(deps: AppDeps, job: JobRow): Promise<JobRow> {
   try {
     await deps.jobs.submit({ id: queued.id, kind: queued.kind, generation: queued.generation });
   } catch (err) {
-    await jobRepo.restoreFailed(deps.db, queued.id, queued.generation, job.error, job.finishedAt);
+    await jobRepo.restoreFailed(deps.db, queued.id, queued.generation, job);
     throw err;
   }
   publishJob(deps, queued);

@@ -1,7 +1,16 @@
 // A job's progress reports, throttled: a job may report on every page of a 5,000-page import,
 // but the row and the user's browser hear of it at most every `everyMs`. The latest value wins,
 // the last one is always written, and a slow database never makes writes pile up.
-export type ProgressWrite = (percent: number, stage: string) => Promise<void>;
+import type { MessageVars } from '../../shared/messages';
+
+/** a progress value: percent, and the stage as an English message template with its values */
+export interface ProgressValue {
+  percent: number;
+  stage: string;
+  vars: MessageVars;
+}
+
+export type ProgressWrite = (value: ProgressValue) => Promise<void>;
 
 export class ThrottledProgress {
   private last = Number.NEGATIVE_INFINITY;
@@ -11,7 +20,7 @@ export class ThrottledProgress {
   private waiting = false;
   private dirty = false;
   private stopped = false;
-  private current = { percent: 0, stage: '' };
+  private current: ProgressValue = { percent: 0, stage: '', vars: {} };
 
   constructor(
     private readonly write: ProgressWrite,
@@ -20,15 +29,16 @@ export class ThrottledProgress {
   ) {}
 
   /** the latest value reported (written or not) */
-  get value(): { percent: number; stage: string } {
+  get value(): ProgressValue {
     return this.current;
   }
 
-  /** Waits only when the report is written now; never throws. */
-  report(percent: number, stage?: string): Promise<void> {
+  /** Waits only when the report is written now; never throws. A report without a stage keeps the last one. */
+  report(percent: number, stage?: string, vars?: MessageVars): Promise<void> {
     if (this.stopped) return Promise.resolve();
     const p = Number.isFinite(percent) ? Math.max(0, Math.min(100, Math.round(percent))) : this.current.percent;
-    this.current = { percent: p, stage: String(stage ?? this.current.stage).slice(0, 200) };
+    const kept = stage === undefined;
+    this.current = { percent: p, stage: kept ? this.current.stage : String(stage).slice(0, 200), vars: kept ? this.current.vars : cleanVars(vars) };
     this.dirty = true;
     const wait = this.last + this.everyMs - this.clock();
     if (wait <= 0 && !this.timer) return this.writeNow();
@@ -48,7 +58,7 @@ export class ThrottledProgress {
         this.waiting = false;
         if (!this.dirty) return;
         this.dirty = false;
-        await this.write(this.current.percent, this.current.stage);
+        await this.write(this.current);
       })
       .catch(() => {});
     return this.writing;
@@ -64,4 +74,11 @@ export class ThrottledProgress {
     if (this.dirty) await this.writeNow();
     await this.writing;
   }
+}
+
+/** a message's values as stored: numbers, and strings cut at `max` characters (a file name, a count) */
+export function cleanVars(vars: MessageVars | undefined, max = 200): MessageVars {
+  const out: MessageVars = {};
+  for (const [k, v] of Object.entries(vars ?? {})) out[k] = typeof v === 'number' && Number.isFinite(v) ? v : String(v).slice(0, max);
+  return out;
 }

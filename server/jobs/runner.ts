@@ -3,15 +3,15 @@
 // renewal hears of a cancel), and the end is recorded: done with its result file, failed with
 // the handler's message, or cancelled. A run that lost its claim writes nothing.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { AppDeps } from '../deps';
 import * as jobRepo from '../db/repos/jobs';
 import type { JobRow, ResultFile, RunEnd } from '../db/repos/jobs';
 import { ApiError } from '../errors';
-import { localize } from '../../shared/messages';
+import { localize, type MessageVars } from '../../shared/messages';
 import type { JobContext, JobHandlers, JobKind, JobResult } from './types';
-import { ThrottledProgress } from './progress';
+import { cleanVars, ThrottledProgress } from './progress';
+import { newScratch, removeScratchOf } from './scratch';
 import { publishJob } from './publish';
 import { RESULT_TTL_SECONDS, removeResultFile, storeResult } from './results';
 
@@ -38,11 +38,16 @@ interface Running {
   done: Promise<RunOutcome>;
 }
 
-/** the text a user sees for a failure; ApiErrors carry their English template and values */
-export function failureText(err: unknown): string {
-  if (err instanceof ApiError) return localize(err.template, 'en', err.vars);
-  if (err instanceof Error) return err.message || err.name;
-  return String(err);
+export interface Failure {
+  /** an English message template (shown in the reader's language, shared/messages) */
+  error: string;
+  errorVars: MessageVars;
+}
+
+/** What a user reads of a failure: an ApiError's English template and values, or an error's own text. */
+export function failureOf(err: unknown): Failure {
+  if (err instanceof ApiError) return { error: err.template.slice(0, 2000), errorVars: cleanVars(err.vars, 500) };
+  return { error: (err instanceof Error ? err.message || err.name : String(err)).slice(0, 2000), errorVars: {} };
 }
 
 export const leaseSeconds = (leaseMs: number) => Math.ceil(leaseMs / 1000);
@@ -95,16 +100,18 @@ export class JobRuns {
   private async runClaimed(row: JobRow, entry: Running): Promise<RunOutcome> {
     const { deps } = this;
     const handler = this.opts.handlers[row.kind as JobKind];
+    // what earlier runs left when they were killed (one run holds a job at a time: they are dead)
+    await removeScratchOf(row.id);
     if (row.stalls > MAX_STALLS) {
-      return this.end(row, { state: 'failed', error: `The job stopped ${row.stalls} times before it could finish (its process was killed or ran out of memory)` });
+      return this.end(row, { state: 'failed', error: 'The job stopped {count} times before it could finish (its process was killed or ran out of memory)', errorVars: { count: row.stalls } });
     }
-    if (!handler) return this.end(row, { state: 'failed', error: `No handler for jobs of kind "${row.kind}"` });
+    if (!handler) return this.end(row, { state: 'failed', error: 'No handler for jobs of kind "{kind}"', errorVars: { kind: row.kind } });
     if (row.cancelRequested) return this.end(row, { state: 'cancelled' });
 
-    const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), `quire-job-${row.id}-`));
-    const progress = new ThrottledProgress(async (percent, stage) => {
-      await jobRepo.setProgress(deps.db, row.id, this.opts.runner, percent, stage);
-      publishJob(deps, { ...row, state: 'running', progress: percent, stage });
+    const scratch = await newScratch(row.id);
+    const progress = new ThrottledProgress(async ({ percent, stage, vars }) => {
+      await jobRepo.setProgress(deps.db, row.id, this.opts.runner, percent, stage, vars);
+      publishJob(deps, { ...row, state: 'running', progress: percent, stage, stageVars: vars });
     }, PROGRESS_EVERY_MS);
     publishJob(deps, { ...row, state: 'running' });
     const heartbeat = setInterval(() => void this.renew(row.id), Math.max(250, Math.floor(this.opts.leaseMs / 4)));
@@ -113,7 +120,7 @@ export class JobRuns {
       jobId: row.id,
       uid: row.uid,
       attempt: row.attempt,
-      progress: (percent, stage) => progress.report(percent, stage),
+      progress: (percent, stage, vars) => progress.report(percent, stage, vars),
       signal: entry.abort.signal,
       scratchPath: (fileName) => {
         const p = path.resolve(scratch, fileName);
@@ -143,7 +150,7 @@ export class JobRuns {
       if (reason === 'cancelled') return await this.end(row, { state: 'cancelled', progress: progress.value.percent });
       if (failure !== undefined) {
         if (!(failure instanceof ApiError)) deps.log.warn('job failed', { job: row.id, kind: row.kind, err: failure });
-        return await this.end(row, { state: 'failed', error: failureText(failure).slice(0, 2000), progress: progress.value.percent });
+        return await this.end(row, { state: 'failed', ...failureOf(failure), progress: progress.value.percent });
       }
       return await this.finishDone(row, result ?? {});
     } finally {
@@ -159,7 +166,8 @@ export class JobRuns {
         file = await storeResult(this.deps, result.file);
       } catch (err) {
         this.deps.log.warn('job result not stored', { job: row.id, err: (err as Error).message });
-        return this.end(row, { state: 'failed', error: `The result could not be stored: ${failureText(err)}` });
+        const why = failureOf(err);
+        return this.end(row, { state: 'failed', error: 'The result could not be stored: {reason}', errorVars: { reason: localize(why.error, 'en', why.errorVars) } });
       }
     }
     const now = this.deps.now();

@@ -44,7 +44,7 @@ async function testPages(deps: AppDeps, data: TestPagesData, ctx: JobContext) {
       await savePage(deps, { itemId: data.itemId, pageId: 0, title, content: `Written by attempt ${ctx.attempt} (process ${process.pid})`, uid: ctx.uid, username: 'test job', source: 'import' });
     }
     written.push(title);
-    await ctx.progress((n / total) * 100, `Page ${n} of ${total}`);
+    await ctx.progress((n / total) * 100, 'Page {n} of {total}', { n, total });
     if (data.stepMs) await sleep(data.stepMs, ctx.signal);
   }
   ctx.signal.throwIfAborted();

@@ -3,6 +3,7 @@
 // functions are the same in both. Jobs may run twice (a worker killed mid-job is retried), so a
 // job must be idempotent: an import removes what an earlier attempt created before it starts.
 import type { AppDeps } from '../deps';
+import type { MessageVars } from '../../shared/messages';
 
 /** what runs: one handler per kind, registered by workers/ */
 export type JobKind = 'export.word' | 'export.markdown' | 'export.html' | 'import.auto' | 'import.xlsx' | 'export.xlsx' | TestJobKind;
@@ -18,8 +19,12 @@ export interface JobContext {
   uid: number;
   /** 1 on the first run, more on retries */
   attempt: number;
-  /** progress 0–100 with a short stage text ("Page 120 of 1,000"); pushed live to the user */
-  progress(percent: number, stage?: string): Promise<void>;
+  /**
+   * progress 0–100 with a short stage: an English message template and its values
+   * (`'Page {n} of {total}', { n: 120, total: 1000 }`), its Chinese text in shared/messages, so
+   * each reader sees it in their language; pushed live to the user
+   */
+  progress(percent: number, stage?: string, vars?: MessageVars): Promise<void>;
   /** aborted when the user cancels the job: stop at the next convenient point */
   signal: AbortSignal;
   /** a path in the job's private scratch folder (removed when the job ends) */

@@ -11,6 +11,7 @@ import { ErrorCode } from '../../shared/errors';
 import { ApiError } from '../errors';
 import { localize } from '../../shared/messages';
 import { countUnread } from '../domain/notices/count';
+import { presentJobPush } from '../presenters/job';
 import { lookupToken } from '../auth/tokens';
 import { originAllowed } from './origin';
 import { socketAuth, type SocketData } from './socketAuth';
@@ -325,9 +326,7 @@ export class Gateway {
         );
       }),
       events.on('job.progress', (p) => {
-        this.io.local
-          .to(`user:${p.uid}`)
-          .emit('job', { job_id: p.jobId, name: p.name, item_id: p.itemId ?? 0, status: p.status, progress: p.progress, stage: p.stage ?? '', result: p.result, error: p.error });
+        this.io.local.to(`user:${p.uid}`).emit('job', presentJobPush(p));
       }),
       events.on('page.saved', (p) => {
         this.io.to(itemRoom(p.itemId)).emit('item:changed', { item_id: p.itemId, page_id: p.pageId, created: p.created });

@@ -17,9 +17,9 @@ export interface JobInfo {
   state: JobState;
   /** 0–100 */
   progress: number;
-  /** a short stage text ("Page 120 of 1,000") */
+  /** a short stage text ("Page 120 of 1,000"), in the caller's language */
   stage: string;
-  /** why it failed */
+  /** why it failed, in the caller's language */
   error: string;
   /** runs started (more than 1 after a retry or a crashed worker) */
   attempt: number;
@@ -35,6 +35,30 @@ export interface JobInfo {
   finished_at: number;
   /** when the result file is removed (0: no file) */
   expires_at: number;
+}
+
+/**
+ * The 'job' socket event: a job's state pushed to its user's open tabs (Downloads, Export, Import
+ * follow it). One push reaches every tab of the user, whatever their language: `stage` and `error`
+ * are English, and `stage_template`/`error_template` with their `_vars` give them in the reader's
+ * language through shared/messages (`localize`), as the API does for job/info.
+ */
+export interface JobPush {
+  job_id: string;
+  /** the job's kind */
+  name: string;
+  item_id: number;
+  status: JobState;
+  progress: number;
+  stage: string;
+  stage_template: string;
+  stage_vars: Record<string, string | number>;
+  /** a finished job: where its result is shown ({link: '/downloads?job=…'}) */
+  result?: unknown;
+  /** a failed job: why */
+  error?: string;
+  error_template?: string;
+  error_vars?: Record<string, string | number>;
 }
 
 const jobId = () => text({ required: true, max: 64 });

@@ -98,3 +98,9 @@ export function mathPlugin(md: MarkdownIt): void {
   md.renderer.rules.math_inline_display = (tokens, idx) => `<span class="math-display" data-math="display">${esc(tokens[idx].content)}</span>`;
   md.renderer.rules.math_block = (tokens, idx) => `<div class="math-block" data-math="display">${esc(tokens[idx].content.trim())}</div>\n`;
 }
+
+/**
+ * KaTeX for every render path (the browser, and exports rendered on the server): trust: false
+ * keeps \href{javascript:…}, \htmlData and friends inert; maxExpand and maxSize cap macro bombs.
+ */
+export const KATEX_OPTIONS = { throwOnError: false, trust: false, strict: 'ignore', maxExpand: 200, maxSize: 20, output: 'htmlAndMathml' } as const;

@@ -15,11 +15,16 @@ import { ldap } from './ldap';
 import { jobs } from './jobs';
 import { realtime } from './realtime';
 import { accounts } from './accounts';
+import { imports } from './imports';
+import { exports } from './exports';
 import { sheets } from './sheets';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, sheets];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
+
+/** the values of a template's placeholders ({n} in 'Page {n} of {total}') */
+export type MessageVars = Record<string, string | number>;
 
 export function interpolate(template: string, vars?: Record<string, string | number>): string {
   if (!vars) return template;

@@ -11,4 +11,9 @@ export const sheets: Record<string, string> = {
   'Only table items have a spreadsheet to import or export': '只有表格项目可以导入或导出表格',
   'Choose an .xlsx file to import': '请选择要导入的 .xlsx 文件',
   'The spreadsheet page no longer exists': '该表格页面已不存在',
+  // job stages (server/domain/sheets/jobs.ts)
+  'Checking the file': '正在检查文件',
+  'Reading the workbook': '正在读取工作簿',
+  'Saving': '正在保存',
+  'Writing showdoc.xlsx': '正在生成 showdoc.xlsx',
 };

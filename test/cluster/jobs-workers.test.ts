@@ -10,10 +10,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
-import { clusterDatabase, createUserWithToken, startNode, startRedis, type ClusterUser, type LocalRedis } from '../helpers/cluster';
+import { clusterDatabase, createUserWithToken, startNode, startRedis, startWorkers, stopAllWorkers, stopWorkers, until, type ClusterUser, type LocalRedis } from '../helpers/cluster';
 import { connectSocket, seedItem, seedPage } from '../helpers/realtime';
 import type { TestDatabase } from '../helpers/db';
 import { jobs, pages, recycle } from '../../server/db/schema';
@@ -31,37 +30,9 @@ let dataDir: string;
 let api: AppDeps;
 let ann: ClusterUser;
 let itemId: number;
-const running: { proc: ReturnType<typeof spawn>; exited: Promise<unknown> }[] = [];
 
 function workerEnv(extra: Record<string, string> = {}): Record<string, string> {
   return { DATABASE_URL: db.url!, REDIS_URL: redis.url, DATA_DIR: dataDir, QUIRE_TEST_JOBS: '1', QUIRE_JOB_LEASE_MS: '2000', ...extra };
-}
-
-function runWorkers(env: Record<string, string>) {
-  let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'workers/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
-  const w = { proc, exited, output: () => out };
-  running.push(w);
-  return w;
-}
-
-async function stopWorkers(w: { proc: ReturnType<typeof spawn>; exited: Promise<unknown> }) {
-  if (w.proc.exitCode === null && w.proc.signalCode === null) w.proc.kill('SIGTERM');
-  await w.exited;
-}
-
-async function until(cond: () => boolean | Promise<boolean>, what: string, timeout = 45_000): Promise<void> {
-  const start = Date.now();
-  while (!(await cond())) {
-    if (Date.now() - start > timeout) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const row = async (id: string) => (await db.db.select().from(jobs).where(eq(jobs.id, id)))[0];
@@ -80,7 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(running.map(stopWorkers));
+  await stopAllWorkers();
   await api?.jobs.close();
   await redis?.stop();
   await db?.drop();
@@ -90,8 +61,8 @@ afterAll(async () => {
 describe('jobs on BullMQ with `npm run workers`', () => {
   it('a worker killed with SIGKILL mid-job: another worker retries it and it finishes, with no duplicate pages', async () => {
     const { jobId } = await enqueue({ itemId, pages: 8, stepMs: 300 });
-    const w1 = runWorkers(workerEnv());
-    await until(async () => (await pagesOf(jobId)).length >= 2, `the first worker wrote pages; it said: ${w1.output()}`);
+    const w1 = startWorkers(workerEnv());
+    await until(async () => (await pagesOf(jobId)).length >= 2, () => `the first worker wrote pages; it said: ${w1.output()}`);
     w1.proc.kill('SIGKILL');
     await w1.exited;
     const killed = await row(jobId);
@@ -99,8 +70,8 @@ describe('jobs on BullMQ with `npm run workers`', () => {
     const writtenByFirst = (await pagesOf(jobId)).length;
     expect(writtenByFirst).toBeLessThan(8);
 
-    const w2 = runWorkers(workerEnv());
-    await until(async () => (await row(jobId)).state === 'done', `the job finished on the second worker; it said: ${w2.output()}`);
+    const w2 = startWorkers(workerEnv());
+    await until(async () => (await row(jobId)).state === 'done', () => `the job finished on the second worker; it said: ${w2.output()}`);
     const done = await row(jobId);
     expect(done).toMatchObject({ state: 'done', progress: 100, attempt: 2, stalls: 1, error: '' });
     const written = await pagesOf(jobId);
@@ -116,9 +87,9 @@ describe('jobs on BullMQ with `npm run workers`', () => {
   });
 
   it('a job that throws ends failed with its message', async () => {
-    const w = runWorkers(workerEnv());
+    const w = startWorkers(workerEnv());
     const { jobId } = await enqueue({ itemId, pages: 3, failAt: 2, failMessage: 'The source file is not a zip archive' });
-    await until(async () => (await row(jobId)).state === 'failed', `the job failed; the worker said: ${w.output()}`);
+    await until(async () => (await row(jobId)).state === 'failed', () => `the job failed; the worker said: ${w.output()}`);
     expect(await row(jobId)).toMatchObject({ state: 'failed', error: 'The source file is not a zip archive', attempt: 1, resultFile: null });
     // the API processes can tell that a worker is connected (they warn when none is)
     expect(await api.jobs.workerCount()).toBe(1);
@@ -139,11 +110,11 @@ describe('jobs on BullMQ with `npm run workers`', () => {
     expect(stored.map((j) => j.id)).toEqual([before.jobId]);
 
     // a worker started during the outage waits for Redis
-    const w = runWorkers(workerEnv());
-    await until(() => w.output().includes('quire workers ready'), `the worker started without Redis; it said: ${w.output()}`);
+    const w = startWorkers(workerEnv());
+    await until(() => w.output().includes('quire workers ready'), () => `the worker started without Redis; it said: ${w.output()}`);
     expect((await row(before.jobId)).state).toBe('queued');
     await redis.start();
-    await until(async () => (await row(before.jobId)).state === 'done', `the job ran once Redis was back; the worker said: ${w.output()}`);
+    await until(async () => (await row(before.jobId)).state === 'done', () => `the job ran once Redis was back; the worker said: ${w.output()}`);
     expect(await pagesOf(before.jobId)).toHaveLength(2);
     // and this process enqueues again
     const after = await enqueue({ itemId, pages: 1 });
@@ -153,13 +124,13 @@ describe('jobs on BullMQ with `npm run workers`', () => {
 
   it('progress reaches the user\'s socket on an API process once; a cancel there stops the job in the worker', async () => {
     const node = await startNode({ DATABASE_URL: db.url!, REDIS_URL: redis.url, DATA_DIR: dataDir, QUIRE_TEST_JOBS: '1' });
-    const w = runWorkers(workerEnv());
+    const w = startWorkers(workerEnv());
     const socket = await connectSocket(node.url, ann.user_token);
     try {
       const got: { job_id: string; status: string; progress: number; stage: string }[] = [];
       socket.on('job', (j) => got.push(j));
       const first = await enqueue({ itemId, pages: 3, stepMs: 50 });
-      await until(() => got.some((j) => j.job_id === first.jobId && j.status === 'done'), `done pushed; the worker said: ${w.output()}`);
+      await until(() => got.some((j) => j.job_id === first.jobId && j.status === 'done'), () => `done pushed; the worker said: ${w.output()}`);
       expect(got.some((j) => j.job_id === first.jobId && j.status === 'running' && j.progress > 0 && j.progress < 100 && /^Page \d of 3$/.test(j.stage))).toBe(true);
 
       // cancelled through the API process while the worker runs it
@@ -195,9 +166,9 @@ describe('jobs on BullMQ with `npm run workers`', () => {
     await db.db.insert(jobs).values({ id: 'a'.repeat(24), kind: 'test.pages', uid: ann.uid, state: 'done', resultFile: file, finishedAt: now - 8 * 86400, expiresAt: now - 86400 });
     expect(await openResult(api, file)).not.toBeNull();
 
-    const w = runWorkers(workerEnv({ QUIRE_HOUSEKEEPING_MS: '500' }));
-    await until(async () => (await db.db.select().from(pages).where(eq(pages.pageId, oldPage))).length === 0, `old page purged; workers said: ${w.output()}`);
-    await until(async () => (await row('a'.repeat(24))).resultFile === null, `expired result removed; workers said: ${w.output()}`);
+    const w = startWorkers(workerEnv({ QUIRE_HOUSEKEEPING_MS: '500' }));
+    await until(async () => (await db.db.select().from(pages).where(eq(pages.pageId, oldPage))).length === 0, () => `old page purged; workers said: ${w.output()}`);
+    await until(async () => (await row('a'.repeat(24))).resultFile === null, () => `expired result removed; workers said: ${w.output()}`);
     expect(await openResult(api, file)).toBeNull();
     await stopWorkers(w);
   });

@@ -1,45 +1,33 @@
 // `npm run workers` beside the API on PostgreSQL: it runs the housekeeping schedule (expired
 // tokens, the 30-day recycle-bin purge) and refuses to start without DATABASE_URL or with a bad
 // interval.
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { clusterDatabase, createUserWithToken } from '../helpers/cluster';
-import { seedItem, seedPage, until } from '../helpers/realtime';
+import { clusterDatabase, createUserWithToken, startWorkers, stopAllWorkers, stopWorkers, until } from '../helpers/cluster';
+import { seedItem, seedPage } from '../helpers/realtime';
 import type { TestDatabase } from '../helpers/db';
 import { pages, recycle, userTokens } from '../../server/db/schema';
 
 let db: TestDatabase;
-
-function runWorkers(env: Record<string, string>) {
-  let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'workers/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
-  return { proc, exited, output: () => out };
-}
 
 beforeAll(async () => {
   db = await clusterDatabase();
 });
 
 afterAll(async () => {
+  await stopAllWorkers();
   await db?.close();
 });
 
 describe('workers', () => {
   it('refuses to start on the embedded database, with a clear line', async () => {
-    const w = runWorkers({ DATABASE_URL: '' });
+    const w = startWorkers({ DATABASE_URL: '' });
     expect(await w.exited).toBe(1);
     expect(w.output()).toContain('set DATABASE_URL');
   });
 
   it('refuses a QUIRE_HOUSEKEEPING_MS that is not a whole number of milliseconds, with a clear line', async () => {
-    const w = runWorkers({ DATABASE_URL: db.url!, QUIRE_HOUSEKEEPING_MS: '1h' });
+    const w = startWorkers({ DATABASE_URL: db.url!, QUIRE_HOUSEKEEPING_MS: '1h' });
     expect(await w.exited).toBe(1);
     expect(w.output()).toContain('quire workers: configuration error: QUIRE_HOUSEKEEPING_MS must be a whole number of milliseconds, got "1h"');
     expect(w.output()).not.toContain('quire workers ready');
@@ -57,16 +45,15 @@ describe('workers', () => {
     ]);
     await db.db.update(userTokens).set({ expiresAt: now - 10 }).where(eq(userTokens.uid, owner.uid));
 
-    const w = runWorkers({ DATABASE_URL: db.url!, QUIRE_HOUSEKEEPING_MS: '500' });
+    const w = startWorkers({ DATABASE_URL: db.url!, QUIRE_HOUSEKEEPING_MS: '500' });
     try {
-      await until(async () => (await db.db.select().from(pages).where(eq(pages.pageId, oldPage))).length === 0, `old page purged; workers said: ${w.output()}`, 30_000);
+      await until(async () => (await db.db.select().from(pages).where(eq(pages.pageId, oldPage))).length === 0, () => `old page purged; workers said: ${w.output()}`, 30_000);
       expect(await db.db.select().from(pages).where(eq(pages.pageId, newPage))).toHaveLength(1);
       expect(await db.db.select().from(recycle).where(eq(recycle.pageId, newPage))).toHaveLength(1);
       expect(await db.db.select().from(userTokens).where(eq(userTokens.uid, owner.uid))).toHaveLength(0);
       expect(w.output()).toContain('quire workers ready');
     } finally {
-      w.proc.kill('SIGTERM');
-      await w.exited;
+      await stopWorkers(w);
     }
   });
 });

@@ -1,8 +1,8 @@
 // The Downloads screen against a real server (in-process jobs, test job kind 'test.pages' through
 // QUIRE_TEST_JOBS): reached from the user menu, a job started meanwhile appears and its progress
 // bar fills live over the socket, the finished file downloads; a failed job shows its message and
-// retries; a running one is cancelled. Screenshots in English and Chinese at 1280 and 390 px go to
-// .tmp/screenshots/downloads-*.png.
+// retries; a running one is cancelled; a Chinese reader reads the stages in Chinese. Screenshots
+// in English and Chinese at 1280 and 390 px go to .tmp/screenshots/downloads-*.png.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -120,7 +120,21 @@ describe('Downloads screen', () => {
         const page = await openDownloads(locale, width);
         await page.waitForSelector(`[data-testid="job-${long}"][data-state="running"]`, { timeout: 30_000 });
         await page.waitForSelector(`[data-testid="job-${waiting}"][data-state="queued"]`);
-        if (lang === 'zh') expect(await page.locator('h1').textContent()).toBe('下载中心');
+        if (lang === 'zh') {
+          expect(await page.locator('h1').textContent()).toBe('下载中心');
+          // the running job's stage in Chinese: from job/list, then from the pushes the screen puts in Chinese
+          const stage = page.locator(`[data-testid="job-${long}"] [data-testid="job-stage"]`);
+          const listed = await stage.textContent();
+          expect(listed).toMatch(/^页面 \d+ \/ 300$/);
+          await page.waitForFunction(
+            ([id, before]) => {
+              const now = document.querySelector(`[data-testid="job-${id}"] [data-testid="job-stage"]`)?.textContent;
+              return !!now && now !== before;
+            },
+            [long, listed] as const,
+          );
+          expect(await stage.textContent()).toMatch(/^页面 \d+ \/ 300$/);
+        }
         await screenshot(page, `downloads-${lang}-${width}`);
         await page.context().close();
       }

@@ -118,6 +118,59 @@ export async function startRedis(): Promise<LocalRedis> {
   };
 }
 
+/** A `npm run workers` process (workers/main.ts) a test started. */
+export interface WorkersProcess {
+  proc: ChildProcess;
+  /** its exit code once it ended (null: ended by a signal) */
+  exited: Promise<number | null>;
+  /** what it printed so far (stdout and stderr) */
+  output(): string;
+}
+
+const startedWorkers = new Set<WorkersProcess>();
+
+/**
+ * Starts `npm run workers` with NODE_ENV=test, LOG_LEVEL=info and `env` (DATABASE_URL, REDIS_URL,
+ * DATA_DIR…). stopAllWorkers() ends the ones a test left running.
+ */
+export function startWorkers(env: Record<string, string>): WorkersProcess {
+  let out = '';
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'workers/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((r) => proc.once('exit', (code) => r(code)));
+  const w: WorkersProcess = { proc, exited, output: () => out };
+  startedWorkers.add(w);
+  void exited.then(() => startedWorkers.delete(w));
+  return w;
+}
+
+/** Stops a workers process as an operator would (SIGTERM: its runs hand their jobs back), unless it already ended. */
+export async function stopWorkers(w: WorkersProcess): Promise<void> {
+  if (w.proc.exitCode === null && w.proc.signalCode === null) w.proc.kill('SIGTERM');
+  await w.exited;
+}
+
+/** For afterAll: stops every workers process still running. */
+export async function stopAllWorkers(): Promise<void> {
+  await Promise.all([...startedWorkers].map(stopWorkers));
+}
+
+/**
+ * Waits until cond() holds, polling every 50 ms. `what` says what was awaited when it times out;
+ * give a function to read a process's output at that moment rather than when the wait began.
+ */
+export async function until(cond: () => boolean | Promise<boolean>, what: string | (() => string), timeout = 90_000): Promise<void> {
+  const start = Date.now();
+  while (!(await cond())) {
+    if (Date.now() - start > timeout) throw new Error(`timed out: ${typeof what === 'function' ? what() : what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export interface ClusterUser {
   uid: number;
   username: string;

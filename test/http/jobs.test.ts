@@ -2,18 +2,23 @@
 // PostgreSQL without Redis) and the test job kind 'test.pages' (QUIRE_TEST_JOBS): a job runs with
 // progress and leaves a file its user downloads; it is its user's only; a job that throws fails
 // with its message and a retry runs it again; cancel stops a queued job before it runs and a
-// running one at its next step; result files go after 7 days.
+// running one at its next step; result files go after 7 days; a job's stage and failure reach
+// each reader in their language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, like } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { jobs, notices, pages } from '../../server/db/schema';
 import { enqueueJob } from '../../server/jobs/enqueue';
 import { waitForJob } from '../../server/jobs/control';
 import type { JobHandler } from '../../server/jobs/types';
 import { removeExpiredResults, RESULT_TTL_SECONDS } from '../../server/jobs/results';
 import type { DomainEvents } from '../../server/events';
-import type { JobInfo } from '../../shared/api/job';
+import type { JobInfo, JobPush } from '../../shared/api/job';
+import { notFound } from '../../server/errors';
+import { connectSocket } from '../helpers/realtime';
 
 let app: TestApp;
 let ann: { uid: number; user_token: string };
@@ -132,14 +137,19 @@ describe('jobs: run, follow, download', () => {
     expect(await app.call('job/retry', { job_id: ok.job_id }, { token: ann.user_token })).toMatchObject({ error_code: 10101, error_message: 'Only a failed job can be retried' });
   });
 
-  it('a retry of a job that failed once finishes it', async () => {
+  it('a retry of a job that failed once finishes it, and removes the scratch folder an earlier run left', async () => {
     // failOnce is not in the test action's parameters: store it the way enqueueJob does
     const job = await start({ pages: 2, fail_at: 1 });
     await finished(job.job_id);
     await app.deps.db.update(jobs).set({ data: { itemId, pages: 2, failAt: 1, failOnce: true } }).where(eq(jobs.id, job.job_id));
+    // the scratch folder a killed run of the job would leave (server/jobs/scratch.ts)
+    const left = fs.mkdtempSync(path.join(os.tmpdir(), `quire-job-${job.job_id}-`));
+    fs.writeFileSync(path.join(left, 'export.docx.body'), 'partial');
     await app.call('job/retry', { job_id: job.job_id }, { token: ann.user_token });
     await finished(job.job_id);
     expect(await info(job.job_id)).toMatchObject({ state: 'done', attempt: 2, progress: 100 });
+    // the retry removed it when it started, and its own when it ended
+    expect(fs.readdirSync(os.tmpdir()).filter((d) => d.startsWith(`quire-job-${job.job_id}-`))).toEqual([]);
     expect((await pagesOf(job.job_id)).length).toBe(2);
   });
 
@@ -218,6 +228,40 @@ describe('jobs: the notice when an export finishes', () => {
       const [row] = await other.deps.db.select().from(jobs).where(eq(jobs.id, jobId));
       expect(row.resultFile).toMatchObject({ name: 'Manual.zip', type: 'application/zip', size: 2 });
     } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('jobs: texts in the reader\'s language', () => {
+  it('job/info and job/list give the stage and an ApiError\'s failure in the caller\'s language; the push sends English with the template', async () => {
+    // a stand-in for an export that reports a stage with values, then is refused
+    const refusedExport: JobHandler = async (_deps, _data, ctx) => {
+      await ctx.progress(6, 'Page {n} of {total}', { n: 19, total: 300 });
+      throw notFound('Page {page_id} does not belong to this item', { page_id: 7 });
+    };
+    const other = await startTestApp({ jobs: { 'export.word': refusedExport }, realtime: true });
+    const u = await other.register('job_lang');
+    const socket = await connectSocket(other.url, u.user_token);
+    try {
+      const pushed: JobPush[] = [];
+      socket.on('job', (j: JobPush) => pushed.push(j));
+      const { jobId } = await enqueueJob(other.deps, 'export.word', { itemId: 0 }, { uid: u.uid });
+      await until(() => pushed.some((j) => j.job_id === jobId && j.status === 'failed'), 'the failure is pushed');
+      const zh = { token: u.user_token, headers: { 'Accept-Language': 'zh-CN,zh;q=0.9' } };
+      expect((await other.call<JobInfo>('job/info', { job_id: jobId }, zh)).data).toMatchObject({ state: 'failed', progress: 6, stage: '页面 19 / 300', error: '页面 7 不属于该项目' });
+      expect((await other.call<JobInfo[]>('job/list', {}, zh)).data[0]).toMatchObject({ job_id: jobId, stage: '页面 19 / 300', error: '页面 7 不属于该项目' });
+      expect((await other.call<JobInfo>('job/info', { job_id: jobId }, { token: u.user_token })).data).toMatchObject({ stage: 'Page 19 of 300', error: 'Page 7 does not belong to this item' });
+      // one push reaches every tab of the user: English, and the template for the tab to fill in
+      expect(pushed.find((j) => j.status === 'running' && j.progress === 6)).toMatchObject({ stage: 'Page 19 of 300', stage_template: 'Page {n} of {total}', stage_vars: { n: 19, total: 300 } });
+      expect(pushed.at(-1)).toMatchObject({
+        status: 'failed',
+        error: 'Page 7 does not belong to this item',
+        error_template: 'Page {page_id} does not belong to this item',
+        error_vars: { page_id: 7 },
+      });
+    } finally {
+      socket.close();
       await other.close();
     }
   });

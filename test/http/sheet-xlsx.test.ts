@@ -54,14 +54,16 @@ async function importOk(bytes: Buffer): Promise<Workbook> {
   return JSON.parse(await content()) as Workbook;
 }
 
-/** an import the job refuses: failed with `message`, the page unchanged, the staged file gone */
-async function importRefusedByJob(bytes: Buffer, message: RegExp) {
+/** an import the job refuses: failed with `message` (job/info, in English and in Chinese), the page unchanged, the staged file gone */
+async function importRefusedByJob(bytes: Buffer, message: RegExp, zhMessage: RegExp) {
   const before = await content();
   const r = await upload(bytes);
   expect(r.error_code, r.error_message).toBe(0);
   const ended = await waitForJob(app.deps, r.data.job_id);
   expect(ended.state).toBe('failed');
-  expect(ended.error).toMatch(message);
+  const info = async (lang: string) => (await app.call<JobInfo>('job/info', { job_id: r.data.job_id }, { token: owner.user_token, headers: { 'Accept-Language': lang } })).data;
+  expect((await info('en')).error).toMatch(message);
+  expect((await info('zh-CN,zh;q=0.9')).error).toMatch(zhMessage);
   expect(await content()).toBe(before);
   expect(staged()).toEqual([]);
 }
@@ -191,7 +193,7 @@ describe('bad files are refused with nothing changed', () => {
     // a zip that is no workbook: the job finds out
     const zip = new JSZip();
     zip.file('hello.txt', 'hi');
-    await importRefusedByJob(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }), /not an Excel workbook/);
+    await importRefusedByJob(await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }), /not an Excel workbook/, /不是 Excel 工作簿/);
     // a real workbook cut in half
     const whole = await book((b) => (b.addWorksheet('S').getCell('A1').value = 'x'));
     await importRefusedNow(whole.subarray(0, Math.floor(whole.length / 2)), /not an Excel workbook/);
@@ -212,7 +214,7 @@ describe('bad files are refused with nothing changed', () => {
       ws.getCell('A1').value = 'top';
       ws.getCell(100_000, 1_000).value = 'far corner';
     });
-    await importRefusedByJob(bytes, /Sheet "Huge" is too large/);
+    await importRefusedByJob(bytes, /Sheet "Huge" is too large: at most \d+ rows/, /工作表“Huge”过大：最多可导入 \d+ 行/);
   });
 
   it('a 50 MB workbook: by the site upload limit, and by the import limit when the site allows more', async () => {

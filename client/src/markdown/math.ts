@@ -3,7 +3,9 @@
 import katex from 'katex';
 import 'katex/dist/katex.min.css';
 
-export const KATEX_OPTIONS = { throwOnError: false, trust: false, strict: 'ignore', maxExpand: 200, maxSize: 20, output: 'htmlAndMathml' } as const;
+import { KATEX_OPTIONS } from '@shared/markdown/math';
+
+export { KATEX_OPTIONS };
 
 export function renderMathWithin(root: HTMLElement): void {
   for (const el of Array.from(root.querySelectorAll<HTMLElement>('[data-math]'))) {

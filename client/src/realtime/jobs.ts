@@ -1,19 +1,12 @@
 // Job progress pushed by the gateway ('job' on the user's room, from whichever process runs the
 // job): screens following jobs (Downloads, Export) subscribe while they are shown.
 import { useEffect, useRef } from 'react';
-import type { JobState } from '@shared/api/job';
+import type { JobPush } from '@shared/api/job';
 import { realtimeSocket } from './socket';
 
-export interface PushedJob {
-  job_id: string;
-  /** the job's kind */
-  name: string;
-  item_id: number;
-  status: JobState;
-  progress: number;
-  stage: string;
-  error?: string;
-}
+/** as the gateway sends it: texts in English with their templates (jobTexts.ts gives them in the reader's language) */
+export type PushedJob = Pick<JobPush, 'job_id' | 'name' | 'item_id' | 'status' | 'progress' | 'stage' | 'error'> &
+  Partial<Pick<JobPush, 'stage_template' | 'stage_vars' | 'error_template' | 'error_vars' | 'result'>>;
 
 /**
  * Calls onPush for every pushed job state, and onConnect whenever the socket (re)connects while the

@@ -4,6 +4,7 @@
 import { and, desc, eq, getTableColumns, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { items, jobs } from '../schema';
+import type { MessageVars } from '../../../shared/messages';
 
 export type JobRow = typeof jobs.$inferSelect;
 /** a row without its input data, with its item's name (lists) */
@@ -119,16 +120,19 @@ export async function renew(db: DbOrTx, id: string, runner: string, leaseUntil: 
   return row ? { cancelRequested: row.cancelRequested === 1 } : undefined;
 }
 
-export async function setProgress(db: DbOrTx, id: string, runner: string, progress: number, stage: string): Promise<void> {
+/** `stage`: an English message template, `stageVars` the values of its placeholders */
+export async function setProgress(db: DbOrTx, id: string, runner: string, progress: number, stage: string, stageVars: MessageVars): Promise<void> {
   await db
     .update(jobs)
-    .set({ progress, stage })
+    .set({ progress, stage, stageVars })
     .where(and(eq(jobs.id, id), eq(jobs.runner, runner), eq(jobs.state, 'running')));
 }
 
 export interface RunEnd {
   state: 'done' | 'failed' | 'cancelled';
+  /** an English message template, and the values of its placeholders */
   error?: string;
+  errorVars?: MessageVars;
   resultFile?: ResultFile | null;
   summary?: unknown;
   progress?: number;
@@ -143,6 +147,7 @@ export async function finishRun(db: DbOrTx, id: string, runner: string, end: Run
     .set({
       state: end.state,
       error: end.error ?? '',
+      errorVars: end.errorVars ?? {},
       resultFile: end.resultFile ?? null,
       summary: end.summary ?? null,
       ...(end.progress !== undefined ? { progress: end.progress } : {}),
@@ -194,7 +199,9 @@ export async function requeueFailed(db: DbOrTx, id: string, now: number): Promis
       state: 'queued',
       progress: 0,
       stage: '',
+      stageVars: {},
       error: '',
+      errorVars: {},
       stalls: 0,
       generation: sql`${jobs.generation} + 1`,
       cancelRequested: 0,
@@ -213,10 +220,10 @@ export async function requeueFailed(db: DbOrTx, id: string, now: number): Promis
 }
 
 /** Undoes a retry the queue could not take: the job is failed again, with its earlier message. */
-export async function restoreFailed(db: DbOrTx, id: string, generation: number, error: string, finishedAt: number): Promise<void> {
+export async function restoreFailed(db: DbOrTx, id: string, generation: number, failed: Pick<JobRow, 'error' | 'errorVars' | 'finishedAt'>): Promise<void> {
   await db
     .update(jobs)
-    .set({ state: 'failed', error, finishedAt })
+    .set({ state: 'failed', error: failed.error, errorVars: failed.errorVars, finishedAt: failed.finishedAt })
     .where(and(eq(jobs.id, id), eq(jobs.generation, generation), eq(jobs.state, 'queued')));
 }
 

@@ -29,6 +29,20 @@ export async function findById(db: DbOrTx, uid: number): Promise<UserRow | undef
   return u;
 }
 
+/**
+ * An active account by id, as a background job loads again the user it acts for when it runs: an
+ * account removed or suspended (pending, unconfirmed) meanwhile is no one.
+ */
+export async function findActiveById(db: DbOrTx, uid: number): Promise<{ uid: number; username: string; groupid: number } | undefined> {
+  if (!Number.isInteger(uid) || uid <= 0) return undefined;
+  const [u] = await db
+    .select({ uid: users.uid, username: users.username, groupid: users.groupid })
+    .from(users)
+    .where(and(eq(users.uid, uid), eq(users.status, 'active')))
+    .limit(1);
+  return u;
+}
+
 export function findByIdWithPassword(db: DbOrTx, uid: number): Promise<UserWithPassword | undefined> {
   return firstRow(db, users, eq(users.uid, uid));
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import type { DomainEvents } from '../../events';
 import * as noticeRepo from '../../db/repos/notices';
 import { bilingual, escapeHtml, phrase } from './content';
+import { localize } from '../../../shared/messages';
 import { createNoticeOnce } from './dedupe';
 import type { NoticeRow } from './create';
 
@@ -17,7 +18,9 @@ export interface JobFinished {
   ok: boolean;
   /** where the result can be fetched (a path on this site), when there is one */
   link?: string;
+  /** why it failed: an English message template and its values */
   error?: string;
+  errorVars?: Record<string, string | number>;
 }
 
 const DONE = new Set(['done', 'completed', 'complete', 'finished', 'success', 'succeeded']);
@@ -57,7 +60,7 @@ export async function noticeJobFinished(deps: AppDeps, job: JobFinished): Promis
             title: phrase(title, lang),
             link: job.link ? `<a href="${escapeHtml(job.link)}">${phrase('open', lang)}</a>` : '',
           }))
-        : bilingual('{title}: {error}', (lang) => ({ title: phrase(title, lang), error: escapeHtml((job.error ?? '').slice(0, 500)) }));
+        : bilingual('{title}: {error}', (lang) => ({ title: phrase(title, lang), error: escapeHtml(localize(job.error ?? '', lang, job.errorVars).slice(0, 500)) }));
       return {
         toUid: job.uid,
         fromUid: 0,
@@ -79,5 +82,5 @@ export async function noticeJobProgress(deps: AppDeps, e: DomainEvents['job.prog
   const status = e.status.toLowerCase();
   const ok = DONE.has(status);
   if (!ok && !FAILED.has(status)) return;
-  await noticeJobFinished(deps, { uid: e.uid, jobId: e.jobId, kind, ok, link: ok ? resultLink(e.result) : undefined, error: e.error });
+  await noticeJobFinished(deps, { uid: e.uid, jobId: e.jobId, kind, ok, link: ok ? resultLink(e.result) : undefined, error: e.error, errorVars: e.errorVars });
 }

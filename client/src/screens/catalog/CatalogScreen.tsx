@@ -1,7 +1,7 @@
 import '../../i18n/managementTexts';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Empty, Result, Skeleton } from 'antd';
-import { FolderAddOutlined, OrderedListOutlined, ReadOutlined } from '@ant-design/icons';
+import { FolderAddOutlined, ImportOutlined, OrderedListOutlined, ReadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { catalogApi, flag, itemApi } from '../../api';
@@ -14,12 +14,14 @@ import { CatalogTree, type CatalogAction } from './CatalogTree';
 import { CatalogFormModal, type CatalogFormValues } from './CatalogFormModal';
 import { CopyCatalogModal } from './CopyCatalogModal';
 import { SortPagesModal } from './SortPagesModal';
+import { ImportModal } from './ImportModal';
 import { applyDrop, batUpdatePayload, flatten, subtreeHeight, toNodes, type FlatCat, type Projection } from './tree';
 
 type Dialog =
   | { kind: 'form'; editing?: FlatCat; parentId: string }
   | { kind: 'sort'; catId: string; title: string }
   | { kind: 'copy'; cat: FlatCat }
+  | { kind: 'import'; catId: string; name: string }
   | null;
 
 /** Catalog management (spec §2): tree with drag reorder / re-parent, edit, add, sort pages, copy/move, delete. */
@@ -64,6 +66,9 @@ export default function CatalogScreen() {
         break;
       case 'copy':
         setDialog({ kind: 'copy', cat: c });
+        break;
+      case 'import':
+        setDialog({ kind: 'import', catId: c.id, name: c.name });
         break;
       case 'delete':
         confirmDelete({
@@ -132,6 +137,9 @@ export default function CatalogScreen() {
             <Button icon={<ReadOutlined />} onClick={() => navigate(backTo)}>
               {narrow ? null : t('catalogAdmin.backToItem')}
             </Button>
+            <Button icon={<ImportOutlined />} onClick={() => setDialog({ kind: 'import', catId: '0', name: t('imports.rootName') })} data-testid="catalog-import">
+              {narrow ? null : t('imports.importRoot')}
+            </Button>
             <Button icon={<OrderedListOutlined />} onClick={() => setDialog({ kind: 'sort', catId: '0', title: t('catalogAdmin.sortRootPages') })} data-testid="sort-root-pages">
               {narrow ? null : t('catalogAdmin.sortRootPages')}
             </Button>
@@ -157,6 +165,14 @@ export default function CatalogScreen() {
         catId={dialog?.kind === 'sort' ? dialog.catId : '0'}
         title={dialog?.kind === 'sort' ? dialog.title : ''}
         onClose={() => setDialog(null)}
+      />
+      <ImportModal
+        open={dialog?.kind === 'import'}
+        itemId={item_id}
+        catId={dialog?.kind === 'import' ? dialog.catId : '0'}
+        name={dialog?.kind === 'import' ? dialog.name : ''}
+        onClose={() => setDialog(null)}
+        onImported={() => cats.reload()}
       />
       <CopyCatalogModal
         open={dialog?.kind === 'copy'}

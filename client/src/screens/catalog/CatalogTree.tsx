@@ -8,6 +8,7 @@ import {
   FolderAddOutlined,
   FolderOutlined,
   HolderOutlined,
+  ImportOutlined,
   MoreOutlined,
   OrderedListOutlined,
 } from '@ant-design/icons';
@@ -30,7 +31,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import { MAX_DEPTH, descendantIds, projectDrop, type FlatCat, type Projection } from './tree';
 
-export type CatalogAction = 'edit' | 'addSub' | 'sortPages' | 'copy' | 'delete';
+export type CatalogAction = 'edit' | 'addSub' | 'sortPages' | 'copy' | 'import' | 'delete';
 
 const INDENT = 28;
 
@@ -86,6 +87,7 @@ function RowBody({
     { key: 'addSub', icon: <FolderAddOutlined />, label: t('catalogAdmin.addSub'), disabled: !canAddSub },
     { key: 'sortPages', icon: <OrderedListOutlined />, label: t('catalogAdmin.sortPages') },
     { key: 'copy', icon: <CopyOutlined />, label: t('catalogAdmin.copyMove') },
+    { key: 'import', icon: <ImportOutlined />, label: t('imports.importHere') },
     { type: 'divider' },
     { key: 'delete', icon: <DeleteOutlined />, label: t('catalogAdmin.delete'), danger: true },
   ];
@@ -130,6 +132,9 @@ function RowBody({
               </Tooltip>
               <Tooltip title={t('catalogAdmin.copyMove')}>
                 <Button type="text" size="small" icon={<CopyOutlined />} onClick={() => onAction('copy', cat)} data-testid={`cat-copy-${cat.id}`} aria-label={t('catalogAdmin.copyMove')} />
+              </Tooltip>
+              <Tooltip title={t('imports.importHere')}>
+                <Button type="text" size="small" icon={<ImportOutlined />} onClick={() => onAction('import', cat)} data-testid={`cat-import-${cat.id}`} aria-label={t('imports.importHere')} />
               </Tooltip>
               <Tooltip title={t('catalogAdmin.delete')}>
                 <Button type="text" size="small" danger icon={<DeleteOutlined />} onClick={() => onAction('delete', cat)} data-testid={`cat-delete-${cat.id}`} aria-label={t('catalogAdmin.delete')} />

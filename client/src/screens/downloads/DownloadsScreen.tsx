@@ -13,12 +13,14 @@ import {
   ProfileOutlined,
   ReloadOutlined,
   RedoOutlined,
+  RightOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { jobApi } from '../../api';
 import type { JobInfo, JobState } from '@shared/api/job';
 import { useJobPushes, type PushedJob } from '../../realtime/jobs';
+import { inLanguage } from '../../realtime/jobTexts';
 import { formatTime } from '../../ui/time';
 import { Frame } from '../itemSetting/shared/Frame';
 import { useLoad } from '../itemSetting/shared/useLoad';
@@ -50,7 +52,8 @@ export default function DownloadsScreen() {
   const shown = useRef(rows);
   shown.current = rows;
   const onPush = useCallback(
-    (p: PushedJob) => {
+    (pushed: PushedJob) => {
+      const p = inLanguage(pushed);
       setData((cur) => cur?.map((j) => (j.job_id === p.job_id ? { ...j, state: p.status, progress: p.progress, stage: p.stage, error: p.error ?? j.error } : j)));
       const before = shown.current.find((j) => j.job_id === p.job_id);
       if (!before || before.state !== p.status) reload();
@@ -118,8 +121,22 @@ export default function DownloadsScreen() {
   );
 }
 
+/** A field of what a finished job reported (an import: the item it made, the file it read). */
+function summaryText(job: JobInfo, key: 'link' | 'file_name'): string {
+  const v = job.summary && typeof job.summary === 'object' ? (job.summary as Record<string, unknown>)[key] : undefined;
+  return typeof v === 'string' ? v : '';
+}
+
+/** A finished job's own page on this site (an import: its item). */
+function resultLink(job: JobInfo): string {
+  const link = job.state === 'done' ? summaryText(job, 'link') : '';
+  return /^\/(?!\/)\S*$/.test(link) ? link : '';
+}
+
 function JobRow({ job, focused, onCancel, onRetry }: { job: JobInfo; focused: boolean; onCancel: (j: JobInfo) => void; onRetry: (j: JobInfo) => void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const link = resultLink(job);
   const kind = KNOWN_KINDS.has(job.kind) ? job.kind : 'other';
   const open = job.state === 'queued' || job.state === 'running';
   const status = job.state === 'failed' ? 'exception' : job.state === 'done' ? 'success' : job.state === 'running' ? 'active' : 'normal';
@@ -144,7 +161,7 @@ function JobRow({ job, focused, onCancel, onRetry }: { job: JobInfo; focused: bo
       <div className="downloads-main">
         <div className="downloads-head">
           <span className="downloads-title">{t(`downloads.kind.${kind}`)}</span>
-          {job.item_name && <span className="downloads-item">{job.item_name}</span>}
+          {(job.item_name || summaryText(job, 'file_name')) && <span className="downloads-item">{job.item_name || summaryText(job, 'file_name')}</span>}
           <Tag color={STATE_COLORS[job.state]} className="downloads-state" data-testid="job-state">
             {t(`downloads.state.${job.state}`)}
           </Tag>
@@ -160,6 +177,11 @@ function JobRow({ job, focused, onCancel, onRetry }: { job: JobInfo; focused: bo
         <div className="downloads-meta">{meta.join(' · ')}</div>
       </div>
       <div className="downloads-actions">
+        {link && (
+          <Button icon={<RightOutlined />} onClick={() => navigate(link)} data-testid="job-open">
+            {t('downloads.open')}
+          </Button>
+        )}
         {job.download_url && (
           <Button type="primary" icon={<DownloadOutlined />} href={job.download_url} data-testid="job-download">
             {t('downloads.download')}

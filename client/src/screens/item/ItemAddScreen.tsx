@@ -7,13 +7,16 @@ import { AppHeader } from '../../layout/AppHeader';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { NewItemForm } from './NewItemForm';
 import { CopyItemForm } from './CopyItemForm';
-import { AutoCreatePending, ImportPending } from './ImportPending';
+import { ImportFileForm } from '../../components/import/ImportFileForm';
+import { AutoCreateForm } from '../../components/import/AutoCreateForm';
 
 export default function ItemAddScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   useDocumentTitle(t('itemAdd.title'));
   const created = (itemId: Id) => navigate(`/${encodeURIComponent(String(itemId))}`);
+  // an import that left nothing out opens its item at once; otherwise the report stays to be read
+  const imported = (itemId: Id, clean: boolean) => clean && created(itemId);
   return (
     <>
       <AppHeader />
@@ -29,8 +32,8 @@ export default function ItemAddScreen() {
             items={[
               { key: 'new', label: t('itemAdd.tabNew'), children: <NewItemForm onCreated={created} /> },
               { key: 'copy', label: t('itemAdd.tabCopy'), children: <CopyItemForm onCreated={created} /> },
-              { key: 'import', label: t('itemAdd.tabImport'), children: <ImportPending /> },
-              { key: 'auto', label: t('itemAdd.tabAuto'), children: <AutoCreatePending /> },
+              { key: 'import', label: t('itemAdd.tabImport'), children: <ImportFileForm onDone={imported} onOpen={created} openLabel={t('imports.openItem')} /> },
+              { key: 'auto', label: t('itemAdd.tabAuto'), children: <AutoCreateForm onDone={imported} onOpen={created} openLabel={t('imports.openItem')} /> },
             ]}
           />
         </Card>
