@@ -380,6 +380,8 @@ const en = {
       'export.markdown': 'Markdown export',
       'export.html': 'Offline HTML export',
       'import.auto': 'Import',
+      'import.xlsx': 'Excel import',
+      'export.xlsx': 'Excel export',
       'test.pages': 'Test job',
       other: 'Background job',
     },

@@ -378,6 +378,8 @@ const zhCN = {
       'export.markdown': 'Markdown 导出',
       'export.html': '离线 HTML 导出',
       'import.auto': '导入',
+      'import.xlsx': 'Excel 导入',
+      'export.xlsx': 'Excel 导出',
       'test.pages': '测试任务',
       other: '后台任务',
     },

@@ -6,6 +6,7 @@ import {
   CloseCircleOutlined,
   DownloadOutlined,
   ExperimentOutlined,
+  FileExcelOutlined,
   FileMarkdownOutlined,
   FileWordOutlined,
   GlobalOutlined,
@@ -32,6 +33,8 @@ const KIND_ICONS: Record<string, ReactNode> = {
   'export.markdown': <FileMarkdownOutlined />,
   'export.html': <GlobalOutlined />,
   'import.auto': <ImportOutlined />,
+  'import.xlsx': <FileExcelOutlined />,
+  'export.xlsx': <FileExcelOutlined />,
   'test.pages': <ExperimentOutlined />,
 };
 const KNOWN_KINDS = new Set(Object.keys(KIND_ICONS));
