@@ -1,25 +1,12 @@
 // Import rows → the answers of import/auto, import/start and import/status (shared/api/import.ts).
-import type { ImportRun } from '../db/repos/imports';
+import type { ImportRun, StoredImportReport } from '../db/repos/imports';
 import type { Imported, ImportReport, ImportStarted, ImportStatus } from '../../shared/api/import';
-
-interface StoredReport {
-  format: string;
-  formatLabel: string;
-  itemId: number;
-  newItem: boolean;
-  catId: number;
-  pagesCreated: number;
-  catalogsCreated: number;
-  filesCreated: number;
-  skipped: { name: string; reason: string }[];
-  skippedTotal: number;
-}
 
 export const presentImported = (itemId: number, importId: string): Imported => ({ item_id: itemId, import_id: importId });
 
 export const presentStarted = (importId: string, jobId: string): ImportStarted => ({ import_id: importId, job_id: jobId });
 
-export function presentReport(r: StoredReport): ImportReport {
+export function presentReport(r: StoredImportReport): ImportReport {
   return {
     format: r.format,
     format_label: r.formatLabel,
@@ -43,7 +30,7 @@ export function presentImportStatus(run: ImportRun): ImportStatus {
     progress: run.progress,
     stage: run.stage,
     item_id: run.itemId,
-    report: run.report ? presentReport(run.report as unknown as StoredReport) : null,
+    report: run.report ? presentReport(run.report as unknown as StoredImportReport) : null,
     error: run.error,
   };
 }

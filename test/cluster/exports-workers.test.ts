@@ -57,7 +57,7 @@ async function exportJob(format: 'word' | 'markdown'): Promise<string> {
   const res = await fetch(`${node.url}/api/export/${format}?item_id=${itemId}&user_token=${ann.user_token}`, { redirect: 'manual' });
   expect(res.status).toBe(302);
   const jobId = /^\/downloads\?job=([0-9a-z]+)$/.exec(res.headers.get('location') ?? '')?.[1];
-  expect(jobId).toBeTruthy();
+  expect(jobId).toMatch(/^[0-9a-f]{32}$/);
   return jobId!;
 }
 

@@ -8,21 +8,17 @@ import {
   attachmentPages,
   attachments,
   catalogs,
-  docSnapshots,
-  docUpdates,
   imports,
   itemMembers,
   items,
   itemTokens,
-  mocks,
-  pageHistory,
-  pageLocks,
   pages,
-  singlePages,
   teamItemMembers,
   teamItems,
 } from '../schema';
-import { searchVectorOf } from './search';
+import { removePageLeftovers } from './pageLeftovers';
+import { firstValue } from './rows';
+import { newPageRow } from './pages';
 
 const { source, ...runColumns } = getTableColumns(imports);
 void source;
@@ -111,6 +107,20 @@ export async function setProgress(db: DbOrTx, id: string, attempt: number, progr
   return rows.length > 0;
 }
 
+/** The report a finished import keeps in its row (import/status answers it). */
+export interface StoredImportReport {
+  format: string;
+  formatLabel: string;
+  itemId: number;
+  newItem: boolean;
+  catId: number;
+  pagesCreated: number;
+  catalogsCreated: number;
+  filesCreated: number;
+  skipped: { name: string; reason: string }[];
+  skippedTotal: number;
+}
+
 /** Done: the report kept, the upload dropped. False when a newer attempt has taken over. */
 export async function finishRun(db: DbOrTx, id: string, attempt: number, r: { itemId: number; report: Record<string, unknown>; now: number }): Promise<boolean> {
   const rows = await db
@@ -168,22 +178,12 @@ export async function deleteOldRuns(db: DbOrTx, before: number): Promise<number>
 
 /** The type of a live item (1 regular, 2 single page, 3 read-only display, 4 table). */
 export async function liveItemType(db: DbOrTx, itemId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ itemType: items.itemType })
-    .from(items)
-    .where(and(eq(items.itemId, itemId), eq(items.isDel, 0)))
-    .limit(1);
-  return row?.itemType;
+  return firstValue(db, items.itemType, and(eq(items.itemId, itemId), eq(items.isDel, 0)));
 }
 
 /** The level of a catalog of the item (2–4), or undefined when the item has no such catalog. */
 export async function catalogLevel(db: DbOrTx, itemId: number, catId: number): Promise<number | undefined> {
-  const [row] = await db
-    .select({ level: catalogs.level })
-    .from(catalogs)
-    .where(and(eq(catalogs.catId, catId), eq(catalogs.itemId, itemId)))
-    .limit(1);
-  return row?.level;
+  return firstValue(db, catalogs.level, and(eq(catalogs.catId, catId), eq(catalogs.itemId, itemId)));
 }
 
 /** A new item that stays hidden (is_del = 1) until the import reveals it. */
@@ -237,22 +237,7 @@ export async function insertPages(db: DbOrTx, list: ImportedPage[], now: number)
   if (!list.length) return [];
   const rows = await db
     .insert(pages)
-    .values(
-      list.map((p) => ({
-        itemId: p.itemId,
-        catId: p.catId,
-        pageTitle: p.title,
-        pageContent: p.content,
-        sNumber: p.sNumber,
-        authorUid: p.authorUid,
-        authorUsername: p.authorUsername,
-        addtime: now,
-        pageAddtime: now,
-        pageComments: p.comments,
-        version: 1,
-        searchVector: searchVectorOf(p.tokens),
-      })),
-    )
+    .values(list.map((p) => newPageRow(p, now)))
     .returning({ pageId: pages.pageId });
   return rows.map((r) => r.pageId);
 }
@@ -284,18 +269,6 @@ export async function removePages(db: DbOrTx, itemId: number, pageIds: number[])
       .returning({ pageId: pages.pageId });
     await removePageLeftovers(db, gone.map((g) => g.pageId));
   }
-}
-
-async function removePageLeftovers(db: DbOrTx, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  const docNames = ids.map((id) => `page.${id}`);
-  await db.delete(pageHistory).where(inArray(pageHistory.pageId, ids));
-  await db.delete(singlePages).where(inArray(singlePages.pageId, ids));
-  await db.delete(pageLocks).where(inArray(pageLocks.pageId, ids));
-  await db.delete(attachmentPages).where(inArray(attachmentPages.pageId, ids));
-  await db.delete(mocks).where(inArray(mocks.pageId, ids));
-  await db.delete(docUpdates).where(inArray(docUpdates.docName, docNames));
-  await db.delete(docSnapshots).where(inArray(docSnapshots.docName, docNames));
 }
 
 /** Catalogs of the item among the ids. */

@@ -2,15 +2,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { itemSort } from '../schema';
+import { firstValue } from './rows';
 
 /** {item_id: position} saved for this user and list group, or undefined when never sorted. */
 export async function findOrder(db: DbOrTx, uid: number, groupId: number): Promise<Record<string, number> | undefined> {
-  const [row] = await db
-    .select({ data: itemSort.itemSortData })
-    .from(itemSort)
-    .where(and(eq(itemSort.uid, uid), eq(itemSort.itemGroupId, groupId)))
-    .limit(1);
-  return row?.data;
+  return firstValue(db, itemSort.itemSortData, and(eq(itemSort.uid, uid), eq(itemSort.itemGroupId, groupId)));
 }
 
 export async function saveOrder(db: DbOrTx, uid: number, groupId: number, order: Record<string, number>, now: number): Promise<void> {

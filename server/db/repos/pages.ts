@@ -37,26 +37,28 @@ export interface NewPage {
   now: number;
 }
 
+/** The row of a new page at version 1 (page/save, imports). */
+export function newPageRow(p: Omit<NewPage, 'now' | 'extInfo'> & { extInfo?: string }, now: number) {
+  return {
+    itemId: p.itemId,
+    catId: p.catId,
+    pageTitle: p.title,
+    pageContent: p.content,
+    sNumber: p.sNumber,
+    authorUid: p.authorUid,
+    authorUsername: p.authorUsername,
+    addtime: now,
+    pageAddtime: now,
+    pageComments: p.comments,
+    extInfo: p.extInfo ?? '',
+    version: 1,
+    searchVector: searchVectorOf(p.tokens),
+  };
+}
+
 /** Creates a page at version 1. */
 export async function insert(db: DbOrTx, p: NewPage): Promise<PageData> {
-  const [row] = await db
-    .insert(pages)
-    .values({
-      itemId: p.itemId,
-      catId: p.catId,
-      pageTitle: p.title,
-      pageContent: p.content,
-      sNumber: p.sNumber,
-      authorUid: p.authorUid,
-      authorUsername: p.authorUsername,
-      addtime: p.now,
-      pageAddtime: p.now,
-      pageComments: p.comments,
-      extInfo: p.extInfo,
-      version: 1,
-      searchVector: searchVectorOf(p.tokens),
-    })
-    .returning(pageColumns);
+  const [row] = await db.insert(pages).values(newPageRow(p, p.now)).returning(pageColumns);
   return row;
 }
 

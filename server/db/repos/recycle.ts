@@ -2,8 +2,9 @@
 // purged from it, with everything that hangs on them.
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { attachmentPages, docSnapshots, docUpdates, mocks, pageHistory, pageLocks, pages, recycle, singlePages } from '../schema';
+import { pages, recycle } from '../schema';
 import { anyRow } from './rows';
+import { removePageLeftovers } from './pageLeftovers';
 
 export type RecycleRow = typeof recycle.$inferSelect;
 
@@ -64,13 +65,6 @@ export async function dropEntries(db: DbOrTx, pageIds: number[], cutoff: number)
  * mocks and live-document state (doc_updates/doc_snapshots, named `page.<id>`).
  */
 export async function removeForGood(db: DbOrTx, pageIds: number[]): Promise<void> {
-  const docNames = pageIds.map((id) => `page.${id}`);
   await db.delete(pages).where(and(inArray(pages.pageId, pageIds), eq(pages.isDel, 1)));
-  await db.delete(pageHistory).where(inArray(pageHistory.pageId, pageIds));
-  await db.delete(singlePages).where(inArray(singlePages.pageId, pageIds));
-  await db.delete(pageLocks).where(inArray(pageLocks.pageId, pageIds));
-  await db.delete(attachmentPages).where(inArray(attachmentPages.pageId, pageIds));
-  await db.delete(mocks).where(inArray(mocks.pageId, pageIds));
-  await db.delete(docUpdates).where(inArray(docUpdates.docName, docNames));
-  await db.delete(docSnapshots).where(inArray(docSnapshots.docName, docNames));
+  await removePageLeftovers(db, pageIds);
 }

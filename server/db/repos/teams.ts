@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { items, teamItemMembers, teamItems, teamMembers, teams, users } from '../schema';
 import { MEMBER_GROUP } from '../../../shared/limits';
-import { firstRow } from './rows';
+import { firstRow, firstValue } from './rows';
 
 export type TeamRow = typeof teams.$inferSelect;
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
@@ -121,12 +121,7 @@ export function moveBoundItemsOwnedBy(
 
 /** The user's member group in the team (undefined when not a member). */
 export async function memberGroupOf(db: DbOrTx, teamId: number, uid: number): Promise<number | undefined> {
-  const [m] = await db
-    .select({ g: teamMembers.teamMemberGroupId })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.memberUid, uid)))
-    .limit(1);
-  return m?.g;
+  return firstValue(db, teamMembers.teamMemberGroupId, and(eq(teamMembers.teamId, teamId), eq(teamMembers.memberUid, uid)));
 }
 
 /** A team's members with their display names, oldest first. */

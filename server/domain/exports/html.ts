@@ -10,16 +10,17 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import type { AppDeps } from '../../deps';
 import { loadOutline, pagesInOrder, type OutlineCatalogNode } from './outline';
-import { BodyFeed, type Body } from './contents';
+import { BodyFeed } from './contents';
 import { markdownOfPage } from './runapiMarkdown';
-import { embeddableFiles, openFile, rewriteFileLinks, signsIn, type ExportFile } from './files';
-import { NameRegistry, attachmentFileName } from './fileNames';
-import { ScratchFile, ZipWriter, isCompressed } from './zip';
+import { rewriteFileLinks } from './files';
+import { NameRegistry } from './fileNames';
+import { ScratchFile, ZipWriter } from './zip';
 import { createExportRenderer } from './html/render';
 import { UI, escapeHtml, fill, indexHtml, pageHtml } from './html/templates';
 import { contentFeatures } from '../../../shared/markdown/render';
 import { formatDate, progressSpan, stopIfCancelled, type ExportRun, type Lang } from './run';
 import type { ExportScope } from './scope';
+import { zippedFiles } from './zippedFiles';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -79,24 +80,8 @@ async function writeInto(deps: AppDeps, scope: ExportScope, o: HtmlExportOptions
   const item = scope.item;
   const ui = UI[o.lang];
 
-  const uploads = new Map<string, { file: ExportFile; path: string } | null>();
-  const feed = new BodyFeed(deps, item.itemId, ordered, async (bodies: Body[]) => {
-    const fresh = new Set<string>();
-    for (const b of bodies) for (const s of signsIn(b.content)) if (!uploads.has(s)) fresh.add(s);
-    if (!fresh.size) return;
-    const files = await embeddableFiles(deps, scope, fresh);
-    for (const sign of fresh) {
-      const file = files.get(sign);
-      if (!file) {
-        uploads.set(sign, null);
-        continue;
-      }
-      const name = attachmentFileName(file.fileId, file.displayName);
-      const entry = names.take('assets/uploads', name.base, name.ext);
-      uploads.set(sign, { file, path: entry });
-      zip.addStream(entry, () => openFile(deps, file), !isCompressed(file.fileType, file.displayName));
-    }
-  });
+  const { files: uploads, add: addFiles } = zippedFiles(deps, scope, zip, names, 'assets/uploads');
+  const feed = new BodyFeed(deps, item.itemId, ordered, addFiles);
 
   const search: { page_id: string; page_title: string; cat_id: number; text: string }[] = [];
   // the pages, one after another in one scratch file

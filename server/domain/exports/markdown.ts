@@ -10,13 +10,14 @@ import path from 'node:path';
 import { once } from 'node:events';
 import type { AppDeps } from '../../deps';
 import { loadOutline, pagesInOrder, type OutlineCatalogNode, type OutlinePage } from './outline';
-import { BodyFeed, type Body } from './contents';
+import { BodyFeed } from './contents';
 import { markdownOfPage } from './runapiMarkdown';
-import { embeddableFiles, openFile, rewriteFileLinks, signsIn, type ExportFile } from './files';
-import { NameRegistry, attachmentFileName, sanitizeFileName } from './fileNames';
-import { ScratchFile, ZipWriter, discardStream, isCompressed } from './zip';
+import { rewriteFileLinks } from './files';
+import { NameRegistry, sanitizeFileName } from './fileNames';
+import { ScratchFile, ZipWriter, discardStream } from './zip';
 import { progressSpan, stopIfCancelled, type ExportRun } from './run';
 import type { ExportScope } from './scope';
+import { zippedFiles } from './zippedFiles';
 
 /** PHP's htmlspecialchars (ENT_QUOTES): how ShowDoc stores, and exports, text. */
 export function showdocEscape(s: string): string {
@@ -55,24 +56,8 @@ async function writeInto(deps: AppDeps, scope: ExportScope, outPath: string, scr
   names.take('', 'info', '.json');
   // read once written (entries open when the zip reaches them): first in the archive, as importers look for it
   zip.addFile('info.json', path.join(scratch, 'info.json'));
-  const attachments = new Map<string, { file: ExportFile; path: string } | null>();
-  const feed = new BodyFeed(deps, scope.item.itemId, pagesInOrder(outline), async (bodies: Body[]) => {
-    const fresh = new Set<string>();
-    for (const b of bodies) for (const s of signsIn(b.content)) if (!attachments.has(s)) fresh.add(s);
-    if (!fresh.size) return;
-    const files = await embeddableFiles(deps, scope, fresh);
-    for (const sign of fresh) {
-      const file = files.get(sign);
-      if (!file) {
-        attachments.set(sign, null);
-        continue;
-      }
-      const name = attachmentFileName(file.fileId, file.displayName);
-      const entry = names.take('attachments', name.base, name.ext);
-      attachments.set(sign, { file, path: entry });
-      zip.addStream(entry, () => openFile(deps, file), !isCompressed(file.fileType, file.displayName));
-    }
-  });
+  const { files: attachments, add: addFiles } = zippedFiles(deps, scope, zip, names, 'attachments');
+  const feed = new BodyFeed(deps, scope.item.itemId, pagesInOrder(outline), addFiles);
 
   const info = fs.createWriteStream(path.join(scratch, 'info.json'), { highWaterMark: 1 << 20 });
   info.on('error', () => {});

@@ -5,7 +5,7 @@
 // attempt made and keeps the reason. A finished import answers its result again without work.
 import type { AppDeps } from '../../deps';
 import * as importRepo from '../../db/repos/imports';
-import type { ImportRun } from '../../db/repos/imports';
+import type { ImportRun, StoredImportReport } from '../../db/repos/imports';
 import * as userRepo from '../../db/repos/users';
 import type { JobContext, JobHandler, JobResult } from '../../jobs/types';
 import { ApiError } from '../../errors';
@@ -24,18 +24,10 @@ export interface ImportJobData {
 }
 
 /** What a finished import reports (kept on the import; answered by import/status). */
-export interface ImportReport {
+export interface ImportReport extends StoredImportReport {
   format: ImportFormat;
-  formatLabel: string;
-  itemId: number;
-  newItem: boolean;
-  catId: number;
-  pagesCreated: number;
-  catalogsCreated: number;
-  filesCreated: number;
   /** the first IMPORT_LIMITS.reportedSkips of them */
   skipped: Skip[];
-  skippedTotal: number;
 }
 
 export interface ImportOutcome {
