@@ -11,6 +11,7 @@ import { applyWorkbookChange, yDocToWorkbook } from '@shared/sheet/ydoc';
 import type { Workbook } from '@shared/sheet/workbook';
 import { fromFortune, toFortune } from './fortune';
 import { opsBetween, structureChanged } from './binding';
+import { guardPaste } from './pasteGuard';
 
 /** transaction origin of the grid's own writes */
 const GRID = Symbol('grid');
@@ -80,6 +81,9 @@ export default function SheetGrid({ doc, awareness, editable, lang }: SheetGridP
     render();
     return () => awareness.off('change', render);
   }, [awareness, mount.key]);
+
+  // pasted HTML is cleaned before fortune-sheet parses it
+  useEffect(() => guardPaste(), []);
 
   const hooks = useMemo(
     () => ({
