@@ -85,8 +85,10 @@ describe('spreadsheet items', () => {
     expect(await a.locator('.fortune-presence-username').first().textContent()).toBe(writer.username);
     await a.waitForFunction(() => document.querySelectorAll('[data-testid="sheet-person"]').length === 2);
     // cell text is never HTML
+    // b has the cell selected already: its formula bar follows a's change without a click
+    await selectCell(b, 4, 0);
     await typeInto(a, 4, 0, '<img src=x onerror="window.__pwned=1">');
-    await expect.poll(() => cellShown(b, 4, 0), { timeout: 10_000 }).toBe('<img src=x onerror="window.__pwned=1">');
+    await expect.poll(() => b.locator('.fortune-fx-input').textContent(), { timeout: 10_000 }).toBe('<img src=x onerror="window.__pwned=1">');
     expect(await b.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await b.locator('img[src="x"]').count()).toBe(0);
     await screenshot(a, 'sheet-coediting-en-1280');

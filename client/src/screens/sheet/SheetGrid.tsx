@@ -13,6 +13,19 @@ import { fromFortune, toFortune } from './fortune';
 import { opsBetween, structureChanged } from './binding';
 import { guardPaste } from './pasteGuard';
 
+/**
+ * Read-only grids take no keys that start or commit an edit: fortune-sheet, even without
+ * allowEdit, opens its cell input on them and its formula bar then stops following the
+ * selection. Moving, selecting and copying still work.
+ */
+function keepReadOnly(e: React.KeyboardEvent): void {
+  const edits = e.key === 'Enter' || e.key === 'F2' || e.key === 'Backspace' || e.key === 'Delete' || (e.key.length === 1 && !e.ctrlKey && !e.metaKey);
+  if (edits) {
+    e.preventDefault();
+    e.stopPropagation();
+  }
+}
+
 /** transaction origin of the grid's own writes */
 const GRID = Symbol('grid');
 
@@ -33,6 +46,21 @@ export default function SheetGrid({ doc, awareness, editable, lang }: SheetGridP
   const last = useRef<Workbook>(yDocToWorkbook(doc));
   const [mount, setMount] = useState(() => ({ key: 0, data: toFortune(last.current) }));
 
+  const box = useRef<HTMLDivElement>(null);
+  // fortune-sheet fills its formula bar only when the selection moves: a collaborator's change to
+  // the cell we have selected must reach it too (as text: never the grid's HTML path)
+  const refreshFormulaBar = () => {
+    const grid = ref.current;
+    const at = (awareness.getLocalState() as PeerState | null)?.cell;
+    const fx = box.current?.querySelector<HTMLElement>('.fortune-fx-input');
+    // the cell editor is raised while someone types: leave their text alone
+    const editing = box.current?.querySelector<HTMLElement>('.luckysheet-input-box')?.style.zIndex === '19';
+    if (!grid || !at || !fx || editing || document.activeElement === fx) return;
+    const f = grid.getCellValue(at.r, at.c, { type: 'f' });
+    const shown = f || grid.getCellValue(at.r, at.c, { type: 'm' }) || grid.getCellValue(at.r, at.c);
+    fx.textContent = shown === undefined || shown === null ? '' : String(shown);
+  };
+
   // remote changes → the grid
   useEffect(() => {
     const onUpdate = (_u: Uint8Array, origin: unknown) => {
@@ -43,7 +71,11 @@ export default function SheetGrid({ doc, awareness, editable, lang }: SheetGridP
       if (structureChanged(prev, next)) setMount((m) => ({ key: m.key + 1, data: toFortune(next) }));
       else {
         const ops = opsBetween(prev, next);
-        if (ops.length) ref.current?.applyOp(ops);
+        if (ops.length) {
+          ref.current?.applyOp(ops);
+          // applyOp is a React state update: read the grid once it has rendered
+          requestAnimationFrame(() => setTimeout(refreshFormulaBar, 0));
+        }
       }
     };
     doc.on('update', onUpdate);
@@ -97,7 +129,7 @@ export default function SheetGrid({ doc, awareness, editable, lang }: SheetGridP
   );
 
   return (
-    <div className="sheet-grid" data-testid="sheet-grid">
+    <div ref={box} className="sheet-grid" data-testid="sheet-grid" onKeyDownCapture={editable ? undefined : keepReadOnly}>
       <FortuneWorkbook
         key={mount.key}
         ref={ref}

@@ -1,7 +1,7 @@
 // A table item (type 4): its one page as a live, shared spreadsheet. Editors get Save and the
 // More menu (share, settings for the creator, import Excel, export showdoc.xlsx, back);
 // read-only members and visitors see the grid read-only with only "back".
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Dropdown, Modal, Spin, Tag } from 'antd';
 import { ArrowLeftOutlined, MoreOutlined, SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -23,13 +23,13 @@ import { useEditSession } from '../pageEdit/useEditSession';
 import { useSheetDoc } from './useSheetDoc';
 import { readSheetDraft, useSheetDraft } from './useSheetDraft';
 import { SheetPeople } from './SheetPeople';
+import { SheetPreview } from './SheetPreview';
 import './sheet.css';
 
-// the grid and fortune-sheet are their own chunk, fetched at once (while the document connects
-// and syncs), not when it has synced: the first render of a large sheet waits for both
-const loadGrid = () => import('./SheetGrid');
-const SheetGrid = lazy(loadGrid);
-void loadGrid();
+// the grid and fortune-sheet are their own chunk (2.7 MB to evaluate): it is loaded once the
+// document has synced and its cells are on screen as a plain preview, so evaluating it delays
+// neither the sync nor the first sight of the sheet
+const SheetGrid = lazy(() => import('./SheetGrid'));
 
 export function SheetItemView({ info, perms, itemPath }: { info: ItemInfo; perms: ItemPermissions; itemPath: string }) {
   const { t, i18n } = useTranslation();
@@ -46,6 +46,8 @@ export function SheetItemView({ info, perms, itemPath }: { info: ItemInfo; perms
   const fileInput = useRef<HTMLInputElement>(null);
   const offered = useRef(false);
   const back = () => navigate(user ? '/item/index' : '/');
+  const firstSheet = useMemo(() => (live.doc ? yDocToWorkbook(live.doc).sheets[0] : undefined), [live.doc]);
+  const gridWanted = useAfterPaint(!!live.doc);
 
   // a local draft that differs from the live workbook is offered once
   useEffect(() => {
@@ -161,9 +163,13 @@ export function SheetItemView({ info, perms, itemPath }: { info: ItemInfo; perms
       {live.status === 'refused' ? (
         <Alert type="error" showIcon title={t('itemShow.table.refused')} description={live.reason} style={{ margin: 24 }} />
       ) : live.doc && live.awareness ? (
-        <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>
-          <SheetGrid doc={live.doc} awareness={live.awareness} editable={editable} lang={i18n.language.startsWith('zh') ? 'zh' : 'en'} />
-        </Suspense>
+        gridWanted ? (
+          <Suspense fallback={<SheetPreview sheet={firstSheet} toolbar={editable} />}>
+            <SheetGrid doc={live.doc} awareness={live.awareness} editable={editable} lang={i18n.language.startsWith('zh') ? 'zh' : 'en'} />
+          </Suspense>
+        ) : (
+          <SheetPreview sheet={firstSheet} toolbar={editable} />
+        )
       ) : (
         <Spin style={{ display: 'block', margin: 48 }} />
       )}
@@ -172,4 +178,21 @@ export function SheetItemView({ info, perms, itemPath }: { info: ItemInfo; perms
       </Modal>
     </div>
   );
+}
+
+/** True from the frame after `ready` was first painted: heavy work then starts behind what is shown. */
+function useAfterPaint(ready: boolean): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (!ready || after) return;
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setAfter(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, after]);
+  return after;
 }

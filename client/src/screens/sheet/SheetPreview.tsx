@@ -1,0 +1,80 @@
+// The sheet as plain, read-only HTML while the grid (fortune-sheet, a 2.7 MB chunk) loads: the
+// cells in view are on screen as soon as the document has synced, and the grid replaces them
+// when it is ready. Text only, escaped by React; never the grid's markup paths.
+import { useMemo, type CSSProperties } from 'react';
+import { cellKey, cellName, cellText, type Cell, type Sheet } from '@shared/sheet/workbook';
+
+const ROW_HEIGHT = 25;
+const COL_WIDTH = 73; // fortune-sheet's default column width
+const HEADER_HEIGHT = 20;
+const ROW_HEADER_WIDTH = 46;
+
+function styleOf(cell: Cell | undefined): CSSProperties | undefined {
+  const s = cell?.s;
+  if (!s) return undefined;
+  return {
+    fontWeight: s.b ? 700 : undefined,
+    fontStyle: s.i ? 'italic' : undefined,
+    textDecoration: [s.u && 'underline', s.st && 'line-through'].filter(Boolean).join(' ') || undefined,
+    color: s.fc,
+    background: s.bg,
+    textAlign: s.ha,
+    verticalAlign: s.va,
+  };
+}
+
+/** Rows and columns that fit in the window, from the sheet's own sizes. */
+function inView(sheet: Sheet, width: number, height: number): { rows: number[]; cols: number[] } {
+  const cols: number[] = [];
+  for (let c = 0, x = ROW_HEADER_WIDTH; c < sheet.cols && x < width; c++) {
+    cols.push(c);
+    x += sheet.colWidths[c] ?? COL_WIDTH;
+  }
+  const rows: number[] = [];
+  for (let r = 0, y = HEADER_HEIGHT; r < sheet.rows && y < height; r++) {
+    rows.push(r);
+    y += sheet.rowHeights[r] ?? ROW_HEIGHT;
+  }
+  return { rows, cols };
+}
+
+/** `toolbar`: the grid will show its toolbar (editors), so the preview leaves room for it */
+export function SheetPreview({ sheet, toolbar }: { sheet: Sheet | undefined; toolbar: boolean }) {
+  const view = useMemo(() => (sheet ? inView(sheet, window.innerWidth, window.innerHeight) : null), [sheet]);
+  if (!sheet || !view) return null;
+  return (
+    <div className={toolbar ? 'sheet-preview with-toolbar' : 'sheet-preview'} data-testid="sheet-preview" aria-busy="true">
+      <table>
+        <colgroup>
+          <col style={{ width: ROW_HEADER_WIDTH }} />
+          {view.cols.map((c) => (
+            <col key={c} style={{ width: sheet.colWidths[c] ?? COL_WIDTH }} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr style={{ height: HEADER_HEIGHT }}>
+            <th />
+            {view.cols.map((c) => (
+              <th key={c}>{cellName(0, c).replace(/\d+$/, '')}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {view.rows.map((r) => (
+            <tr key={r} style={{ height: sheet.rowHeights[r] ?? ROW_HEIGHT }}>
+              <th>{r + 1}</th>
+              {view.cols.map((c) => {
+                const cell = sheet.cells[cellKey(r, c)];
+                return (
+                  <td key={c} style={styleOf(cell)}>
+                    {cellText(cell)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
