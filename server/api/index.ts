@@ -30,6 +30,9 @@ import itemSearch from './item/search';
 import pageUpload from './page/upload';
 import download from './download';
 import job from './job';
+import itemGroup from './itemGroup';
+import itemStars from './item/stars';
+import itemChangeLog from './item/changeLog';
 
 export const controllers: Controller[] = [
   user,
@@ -61,6 +64,9 @@ export const controllers: Controller[] = [
   pageUpload,
   download,
   job,
+  itemGroup,
+  itemStars,
+  itemChangeLog,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */

@@ -17,8 +17,9 @@ import { realtime } from './realtime';
 import { accounts } from './accounts';
 import { imports } from './imports';
 import { exports } from './exports';
+import { itemLists } from './itemLists';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, itemLists];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 

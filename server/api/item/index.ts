@@ -17,6 +17,7 @@ import { resolveItemPassword } from '../../domain/items/visibility';
 import { createItem } from '../../domain/items/create';
 import { copyItem } from '../../domain/items/copy';
 import { listMyItems, saveItemOrder } from '../../domain/items/myList';
+import { groupsHolding } from '../../domain/items/groups';
 import { catalogPathOf, loadMenu, resolveDefaultPage } from '../../domain/items/menu';
 import { cachedMenuSource } from '../../domain/items/menuCache';
 import { menuFor } from '../../domain/items/menuMemo';
@@ -39,7 +40,7 @@ const isCurrentPassword = (item: ItemRow) => (password: string) => itemPasswordM
 async function myItems(req: ActionRequest, opts: { original: boolean; groupId: number }) {
   const uid = req.me().uid;
   const rows = await listMyItems(req.deps.db, uid, opts);
-  return rows.map((l) => presentListedItem(l.item, l.sNumber, listedItemRights(l.item, uid, l.grants)));
+  return rows.map((l) => presentListedItem(l.item, l.sNumber, listedItemRights(l.item, uid, l.grants), l.starred));
 }
 
 const myList = action(api.myList, {
@@ -131,7 +132,8 @@ async function managedWithOwnerPassword(req: ActionRequest, p: { item_id: string
 const detail = action(api.detail, {
   auth: 'required',
   async run(req, p) {
-    return presentItemDetail((await managedItem(req, p.item_id)).item);
+    const { item } = await managedItem(req, p.item_id);
+    return presentItemDetail(item, await groupsHolding(req.deps.db, req.me().uid, item.itemId));
   },
 });
 

@@ -30,7 +30,8 @@ export interface ItemSummary extends ItemBase {
   creator: 0 | 1;
   /** the user manages it (creator, or manage rights) */
   manage: 0 | 1;
-  is_star: 0;
+  /** the user starred it (item/star) */
+  is_star: 0 | 1;
 }
 
 /** item/detail, item/update, item/attorn */
@@ -117,7 +118,7 @@ export interface ItemPwdAnswer {
 const itemId = () => text({ required: true, max: 60 });
 const ownerPassword = () => text({ raw: true, max: 128 });
 
-/** `original`: only the caller's own items */
+/** `original`: only the caller's own items; `item_group_id`: 0 all, > 0 one of the caller's groups, -1 starred */
 export const myList = endpoint<ItemSummary[]>()('item/myList', { original: flag(), item_group_id: int() });
 
 export const itemList = endpoint<ItemSummary[]>()('item/itemList', {});
