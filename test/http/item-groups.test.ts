@@ -231,3 +231,38 @@ describe('item/getChangeLog', () => {
     expect(r.data.list.at(-1).op_object_name).toBe('c2');
   }, 120_000);
 });
+
+describe('item/add and item/update with item_group_ids (ShowDoc item dialog)', () => {
+  it('add puts the new item in the caller\'s named groups; update sets exactly the named ones; other users\' groups stay untouched', async () => {
+    const [g1, g2] = [await call(bob, 'itemGroup/save', { group_name: 'One', item_ids: '' }), await call(bob, 'itemGroup/save', { group_name: 'Two', item_ids: '' })];
+    const foreign = await call(eve, 'itemGroup/save', { group_name: 'Eve', item_ids: '' });
+    const added = await call(bob, 'item/add', { item_name: 'Dialog item', item_group_ids: JSON.stringify([g1.data.id, Number(foreign.data.id)]) });
+    expect(added.error_code).toBe(0);
+    const itemId = Number(added.data.item_id);
+    expect((await call(bob, 'item/detail', { item_id: itemId })).data.group_ids).toEqual([Number(g1.data.id)]);
+    expect((await call(eve, 'itemGroup/getList')).data.find((g: any) => g.id === foreign.data.id).item_ids).toBe('');
+
+    // a form array (item_group_ids[]=…) as a browser form sends it
+    const viaForm = await app.fetch('/api/item/update', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-API-Token': bob.token },
+      body: `item_id=${itemId}&item_group_ids[]=${g1.data.id}&item_group_ids[]=${g2.data.id}`,
+    });
+    expect((await viaForm.json()).data.group_ids).toEqual([Number(g1.data.id), Number(g2.data.id)]);
+    const upd = await call(bob, 'item/update', { item_id: itemId, item_group_ids: `${g2.data.id}` });
+    expect(upd.error_code).toBe(0);
+    expect(upd.data.group_ids).toEqual([Number(g2.data.id)]);
+    // not naming groups leaves them as they are; an explicit [] empties them
+    await call(bob, 'item/update', { item_id: itemId, item_name: 'Renamed' });
+    expect((await call(bob, 'item/detail', { item_id: itemId })).data.group_ids).toEqual([Number(g2.data.id)]);
+    await call(bob, 'item/update', { item_id: itemId, item_group_ids: '[]' });
+    expect((await call(bob, 'item/detail', { item_id: itemId })).data.group_ids).toEqual([]);
+  });
+
+  it('refuses garbage group ids and creates nothing', async () => {
+    const before = (await call(bob, 'item/myList')).data.length;
+    expect((await call(bob, 'item/add', { item_name: 'Bad groups', item_group_ids: '1,x' })).error_code).toBe(10101);
+    expect((await call(bob, 'item/add', { item_name: 'Bad groups', item_group_ids: '[{"a":1}]' })).error_code).toBe(10101);
+    expect((await call(bob, 'item/myList')).data.length).toBe(before);
+  });
+});

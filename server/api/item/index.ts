@@ -17,7 +17,7 @@ import { resolveItemPassword } from '../../domain/items/visibility';
 import { createItem } from '../../domain/items/create';
 import { copyItem } from '../../domain/items/copy';
 import { listMyItems, saveItemOrder } from '../../domain/items/myList';
-import { groupsHolding } from '../../domain/items/groups';
+import { groupsHolding, parseGroupIds, placeInGroups } from '../../domain/items/groups';
 import { catalogPathOf, loadMenu, resolveDefaultPage } from '../../domain/items/menu';
 import { cachedMenuSource } from '../../domain/items/menuCache';
 import { menuFor } from '../../domain/items/menuMemo';
@@ -85,6 +85,7 @@ const add = action(api.add, {
     if (!p.item_name) throw new ApiError(ErrorCode.VALIDATION, 'Please enter the item name');
     if (!ITEM_TYPES.includes(p.item_type)) throw new ApiError(ErrorCode.GENERIC, 'Parameter {name} has an invalid value', { name: 'item_type' });
     const domain = await checkItemDomain(deps.db, p.item_domain);
+    const groupIds = parseGroupIds(p.item_group_ids, p.item_group_id);
     const passwordHash = await resolveItemPassword({ isPrivate, password: p.password }, null, async () => false);
     const item = await createItem(deps, {
       uid: me.uid,
@@ -95,6 +96,7 @@ const add = action(api.add, {
       passwordHash,
       itemType: p.item_type,
     });
+    if (groupIds.length) await placeInGroups(deps, me.uid, item.itemId, groupIds, false);
     return presentNewItem(item);
   },
 });
@@ -144,11 +146,14 @@ const update = action(api.update, {
     const { item } = await managedItem(req, p.item_id, { change: true });
     if (p.item_name === '') throw new ApiError(ErrorCode.VALIDATION, 'Please enter the item name');
     const domain = p.item_domain !== undefined ? await checkItemDomain(deps.db, p.item_domain, item.itemId) : undefined;
+    // ShowDoc changes the caller's groups only when some are named
+    const groupIds = parseGroupIds(p.item_group_ids, p.item_group_id);
     const isPrivate = p.is_private ?? null;
     const touchesVisibility = isPrivate !== null || p.password !== undefined;
     const passwordHash = touchesVisibility ? await resolveItemPassword({ isPrivate, password: p.password ?? '' }, item, isCurrentPassword(item)) : undefined;
     const row = await updateItem(deps, item, { name: p.item_name, description: p.item_description, domain, passwordHash });
-    return presentItemDetail(row);
+    if (groupIds.length || p.item_group_ids.trim() === '[]') await placeInGroups(deps, req.me().uid, item.itemId, groupIds, true);
+    return presentItemDetail(row, await groupsHolding(deps.db, req.me().uid, item.itemId));
   },
 });
 

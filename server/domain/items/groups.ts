@@ -54,6 +54,42 @@ export async function sortGroups(deps: AppDeps, uid: number, order: { id: number
   });
 }
 
+/** item/add, item/update's item_group_ids: a JSON array ('[1,"2"]') or a comma list ('1,2'); [] when empty. */
+export function parseGroupIds(raw: string, single: number): number[] {
+  const text = raw.trim();
+  if (!text) return single > 0 ? [single] : [];
+  let parts: unknown[];
+  try {
+    const parsed: unknown = JSON.parse(text);
+    parts = Array.isArray(parsed) ? parsed : [parsed];
+  } catch {
+    parts = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  }
+  const ids = parts.map((v) => (typeof v === 'number' || (typeof v === 'string' && /^\d{1,10}$/.test(v)) ? Number(v) : NaN));
+  if (ids.some((n) => !Number.isSafeInteger(n) || n < 0 || n > 2_147_483_647)) throw badParam('Parameter {name} has an invalid value', { name: 'item_group_ids' });
+  return [...new Set(ids.filter((n) => n > 0))];
+}
+
+/**
+ * Puts the item in these groups of the user (groups that are not theirs are ignored). `exact`
+ * (item/update): it also leaves the user's other groups.
+ */
+export async function placeInGroups(deps: AppDeps, uid: number, itemId: number, groupIds: number[], exact: boolean): Promise<void> {
+  const wanted = new Set(groupIds);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    for (const g of await groupRepo.listOfUser(tx, uid)) {
+      const has = g.itemIds.includes(itemId);
+      if (wanted.has(g.id) && !has) {
+        if (g.itemIds.length >= ITEM_GROUP_ITEMS_MAX) throw badParam('A group holds at most {max} items', { max: ITEM_GROUP_ITEMS_MAX });
+        await groupRepo.setItemIds(tx, uid, g.id, [...g.itemIds, itemId], now);
+      } else if (exact && !wanted.has(g.id) && has) {
+        await groupRepo.setItemIds(tx, uid, g.id, g.itemIds.filter((id) => id !== itemId), now);
+      }
+    }
+  });
+}
+
 /** item/detail's group_ids: the user's groups that hold the item. */
 export async function groupsHolding(db: DbOrTx, uid: number, itemId: number): Promise<number[]> {
   return (await groupRepo.listOfUser(db, uid)).filter((g) => g.itemIds.includes(itemId)).map((g) => g.id);
