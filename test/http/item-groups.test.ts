@@ -205,6 +205,23 @@ describe('item/getChangeLog', () => {
     expect((await logOf(bob, item.itemId)).data.total).toBe(8);
   });
 
+  it('records restores from the recycle bin and open API writes (uid "0", no user)', async () => {
+    const item = await buildItem(app, ann, { name: 'Scripted' });
+    const page = await call(ann, 'page/save', { item_id: item.itemId, page_title: 'Draft', page_content: 'x' });
+    await call(ann, 'page/delete', { page_id: page.data.page_id });
+    await call(ann, 'recycle/recover', { item_id: item.itemId, page_id: page.data.page_id });
+    const key = (await call(ann, 'item/getKey', { item_id: item.itemId })).data;
+    expect((await app.call('open/updatePage', { api_key: key.api_key, api_token: key.api_token, page_title: 'From CI', page_content: 'y' })).error_code).toBe(0);
+    await until(async () => (await rowCount(item.itemId)) === 4, 'four changes recorded');
+    const list = (await logOf(ann, item.itemId)).data.list;
+    expect(list.map((e: any) => [e.uid, e.username, e.op_action_type, e.op_object_name])).toEqual([
+      ['0', '', 'create', 'From CI'],
+      [String(ann.uid), 'groups_ann', 'recover', 'Draft'],
+      [String(ann.uid), 'groups_ann', 'delete', 'Draft'],
+      [String(ann.uid), 'groups_ann', 'create', 'Draft'],
+    ]);
+  });
+
   it('refuses anonymous, strangers, read-only members and catalog-limited editors', async () => {
     const item = await buildItem(app, ann, { name: 'Guarded', password: 'secret-item', catalogs: [{ name: 'Open', pages: ['P'] }] });
     await call(ann, 'catalog/save', { item_id: item.itemId, cat_name: 'Hidden plans' });
