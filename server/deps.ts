@@ -10,6 +10,7 @@ import { SessionCache } from './auth/sessionCache';
 import { ReadCache } from './cache/readCache';
 import { RequestLimits } from './http/requestLimits';
 import { registerNoticeListeners } from './listeners';
+import { registerChangeLogListeners } from './listeners/changeLog';
 import { MailQueue } from './auth/mailQueue';
 import type { JobQueue } from './jobs/queue';
 import { createJobQueue } from './jobs/engines';
@@ -49,5 +50,6 @@ export function createDeps(config: Config, db: Db, dbKind: 'pglite' | 'postgres'
   const deps = { config, db, dbKind, log, events, settings, sessions, reads, limits, mail, now, ...overrides } as AppDeps;
   deps.jobs ??= createJobQueue(deps);
   registerNoticeListeners(deps);
+  registerChangeLogListeners(deps);
   return deps;
 }

@@ -2,6 +2,21 @@
 // In one process this is an in-memory bus; the realtime issue bridges it over Redis.
 import { EventEmitter } from 'node:events';
 
+/**
+ * What a person did to an item's catalogs (catalog.changed carries it when a person did something
+ * the item's change log records: server/listeners/changeLog.ts).
+ */
+export interface CatalogEdit {
+  uid: number;
+  action: 'create' | 'update' | 'delete' | 'drag';
+  /** 'tree': a drag in the catalog editor (id and name: the one page or catalog that moved, if one did) */
+  object: 'catalog' | 'tree';
+  id: number;
+  name: string;
+  /** for 'tree': 'page' or 'catalog', the kind of the one thing that moved ('' otherwise) */
+  moved?: 'page' | 'catalog' | '';
+}
+
 export interface DomainEvents {
   /** tokens of a user were revoked (logout, password change): drop cached sessions and sockets */
   'user.tokensRevoked': { uid: number };
@@ -29,8 +44,10 @@ export interface DomainEvents {
     previousContent: string;
     version: number;
   };
-  'page.deleted': { itemId: number; pageId: number };
-  'catalog.changed': { itemId: number };
+  /** by: who deleted the page, when a person deleted it alone (not with its catalog); title: its title */
+  'page.deleted': { itemId: number; pageId: number; by?: number; title?: string };
+  /** edit: what a person did, for the item's change log */
+  'catalog.changed': { itemId: number; edit?: CatalogEdit };
   /** a page's edit lock changed mode or holder (live editors re-check their rights) */
   'page.lockChanged': { pageId: number; itemId: number };
   'notice.created': { toUid: number; noticeId: number; title: string };

@@ -55,3 +55,13 @@ export const ITEM_PASSWORD_FAILURES_BEFORE_CAPTCHA = 5;
 /** New login passwords (register, change, reset, admin, CLI); older passwords keep working. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+
+// Item list groups (itemGroup/*) and the item change log (item/getChangeLog)
+export const ITEM_GROUP_NAME_MAX_CHARS = 50;
+/** groups per user (tabs above the item list) */
+export const ITEM_GROUPS_PER_USER_MAX = 100;
+/** items named by one group */
+export const ITEM_GROUP_ITEMS_MAX = 5000;
+/** change log entries per request page (ShowDoc: 15 by default, at most 100) */
+export const CHANGE_LOG_PAGE_DEFAULT = 15;
+export const CHANGE_LOG_PAGE_MAX = 100;

@@ -79,7 +79,7 @@ const save = action(api.save, {
     if (!p.cat_name) throw new ApiError(ErrorCode.GENERIC, 'Please enter the catalog name');
     const input = { catId: p.cat_id, name: p.cat_name, parentCatId: p.parent_cat_id, sNumber: p.s_number };
     // ShowDoc answers the bare cat_id
-    return saveCatalog(req.deps, access.item.itemId, input, limitOf(access));
+    return saveCatalog(req.deps, access.item.itemId, input, limitOf(access), req.me().uid);
   },
 });
 
@@ -116,7 +116,7 @@ const batUpdate = action(api.batUpdate, {
       catName: c.cat_name ?? undefined,
       sNumber: c.s_number ?? undefined,
     }));
-    await applyTree(req.deps, access.item.itemId, entries, limitOf(access));
+    await applyTree(req.deps, access.item.itemId, entries, limitOf(access), req.me().uid);
     return [];
   },
 });

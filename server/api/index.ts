@@ -31,6 +31,9 @@ import pageUpload from './page/upload';
 import download from './download';
 import job from './job';
 import sheet from './sheet';
+import itemGroup from './itemGroup';
+import itemStars from './item/stars';
+import itemChangeLog from './item/changeLog';
 
 export const controllers: Controller[] = [
   user,
@@ -63,6 +66,9 @@ export const controllers: Controller[] = [
   download,
   job,
   sheet,
+  itemGroup,
+  itemStars,
+  itemChangeLog,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */

@@ -605,3 +605,56 @@ export const imports = pgTable(
   },
   (t) => [index('imports_uid_idx').on(t.uid, t.addtime), index('imports_state_idx').on(t.state, t.updatedAt)],
 );
+
+// ——— Item list groups, stars and the item change log (issue #20 §2) ———
+
+/** A user's own group of items: a tab above their item list (itemGroup/*). */
+export const itemGroups = pgTable(
+  'item_groups',
+  {
+    id: serial('id').primaryKey(),
+    uid: integer('uid').notNull(),
+    groupName: text('group_name').notNull(),
+    /** the items shown under the tab, in the order they were added (ShowDoc keeps a comma list) */
+    itemIds: integer('item_ids').array().notNull().default(sql`'{}'::integer[]`),
+    sNumber: integer('s_number').notNull().default(0),
+    createdAt: unixTime('created_at'),
+    updatedAt: unixTime('updated_at'),
+  },
+  (t) => [index('item_groups_uid_idx').on(t.uid, t.sNumber, t.id)],
+);
+
+/** Items a user starred (item/star): the "Starred" tab, item_group_id = -1. */
+export const itemStars = pgTable(
+  'item_stars',
+  {
+    id: serial('id').primaryKey(),
+    uid: integer('uid').notNull(),
+    itemId: integer('item_id').notNull(),
+    createdAt: unixTime('created_at'),
+  },
+  (t) => [uniqueIndex('item_stars_uid_item_uq').on(t.uid, t.itemId)],
+);
+
+/**
+ * Who created, edited, moved or deleted which page or catalog of an item, and when (item/getChangeLog).
+ * Written from domain events (server/listeners/changeLog.ts); the newest 300 rows per item are kept.
+ */
+export const itemChangeLogs = pgTable(
+  'item_change_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    itemId: integer('item_id').notNull(),
+    /** 0: the open API */
+    uid: integer('uid').notNull(),
+    /** create | update | delete | drag | recover (ShowDoc's op_action_type) */
+    opActionType: text('op_action_type').notNull(),
+    /** page | catalog | tree */
+    opObjectType: text('op_object_type').notNull(),
+    opObjectId: integer('op_object_id').notNull().default(0),
+    opObjectName: text('op_object_name').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    optime: unixTime('optime'),
+  },
+  (t) => [index('item_change_logs_item_idx').on(t.itemId, t.id)],
+);

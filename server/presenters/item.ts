@@ -21,20 +21,20 @@ export function presentItemBase(item: ItemRow): ItemBase {
   };
 }
 
-/** item/detail, item/update, item/attorn */
-export function presentItemDetail(item: ItemRow): ItemDetail {
-  return { ...presentItemBase(item), is_del: item.isDel, password: '', group_ids: [] };
+/** item/detail, item/update, item/attorn; groupIds: the caller's groups holding the item (item/detail) */
+export function presentItemDetail(item: ItemRow, groupIds: number[] = []): ItemDetail {
+  return { ...presentItemBase(item), is_del: item.isDel, password: '', group_ids: groupIds };
 }
 
 /** An item of the caller's list, with what the policies say the caller may do with it. */
-export function presentListedItem(item: ItemRow, sNumber: number, rights: { creator: boolean; manage: boolean }): ItemSummary {
+export function presentListedItem(item: ItemRow, sNumber: number, rights: { creator: boolean; manage: boolean }, starred = false): ItemSummary {
   return {
     ...presentItemBase(item),
     is_del: item.isDel,
     s_number: sNumber,
     creator: rights.creator ? 1 : 0,
     manage: rights.manage ? 1 : 0,
-    is_star: 0,
+    is_star: starred ? 1 : 0,
   };
 }
 

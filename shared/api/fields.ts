@@ -122,3 +122,18 @@ export const optional = <F extends z.ZodType>(field: F) =>
     const first = r.error.issues[0];
     return fail(ctx, first.message, ((first as { params?: Record<string, string | number> }).params ?? {}) as Record<string, string | number>);
   });
+
+/**
+ * A list of ids in one parameter, as ShowDoc's dialogs send it: a JSON array or comma list as text,
+ * or a form array (ids[]=1&ids[]=2, which arrives as an array of scalars). Gives the text form
+ * (arrays as JSON); the handler reads the ids out of it. Absent → ''.
+ */
+export const idListText = (o: { max: number }) =>
+  loose<string | (string | number)[]>().transform((v, ctx): string => {
+    if (absent(v)) return '';
+    if (Array.isArray(v)) {
+      if (v.length > o.max || v.some((x) => typeof x !== 'string' && typeof x !== 'number')) return fail(ctx, 'Parameter {name} has an invalid value');
+      return JSON.stringify(v);
+    }
+    return readText(v, { max: o.max * 12 }, ctx);
+  });

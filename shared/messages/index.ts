@@ -18,8 +18,9 @@ import { accounts } from './accounts';
 import { imports } from './imports';
 import { exports } from './exports';
 import { sheets } from './sheets';
+import { itemLists } from './itemLists';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 

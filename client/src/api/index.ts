@@ -11,5 +11,6 @@ export * as adminApi from './endpoints/admin';
 export * as jobApi from './endpoints/jobs';
 export * as exportApi from './endpoints/export';
 export * as sheetApi from './endpoints/sheet';
+export * as itemGroupApi from './endpoints/itemGroups';
 export { ApiError, call, quietly, configureApiClient } from './http';
 export { flag, sameId, type Flag, type Id } from './ids';

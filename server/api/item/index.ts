@@ -17,6 +17,7 @@ import { resolveItemPassword } from '../../domain/items/visibility';
 import { createItem } from '../../domain/items/create';
 import { copyItem } from '../../domain/items/copy';
 import { listMyItems, saveItemOrder } from '../../domain/items/myList';
+import { groupsHolding, parseGroupIds, placeInGroups } from '../../domain/items/groups';
 import { catalogPathOf, loadMenu, resolveDefaultPage } from '../../domain/items/menu';
 import { cachedMenuSource } from '../../domain/items/menuCache';
 import { menuFor } from '../../domain/items/menuMemo';
@@ -39,7 +40,7 @@ const isCurrentPassword = (item: ItemRow) => (password: string) => itemPasswordM
 async function myItems(req: ActionRequest, opts: { original: boolean; groupId: number }) {
   const uid = req.me().uid;
   const rows = await listMyItems(req.deps.db, uid, opts);
-  return rows.map((l) => presentListedItem(l.item, l.sNumber, listedItemRights(l.item, uid, l.grants)));
+  return rows.map((l) => presentListedItem(l.item, l.sNumber, listedItemRights(l.item, uid, l.grants), l.starred));
 }
 
 const myList = action(api.myList, {
@@ -84,6 +85,7 @@ const add = action(api.add, {
     if (!p.item_name) throw new ApiError(ErrorCode.VALIDATION, 'Please enter the item name');
     if (!ITEM_TYPES.includes(p.item_type)) throw new ApiError(ErrorCode.GENERIC, 'Parameter {name} has an invalid value', { name: 'item_type' });
     const domain = await checkItemDomain(deps.db, p.item_domain);
+    const groupIds = parseGroupIds(p.item_group_ids, p.item_group_id);
     const passwordHash = await resolveItemPassword({ isPrivate, password: p.password }, null, async () => false);
     const item = await createItem(deps, {
       uid: me.uid,
@@ -94,6 +96,7 @@ const add = action(api.add, {
       passwordHash,
       itemType: p.item_type,
     });
+    if (groupIds.length) await placeInGroups(deps, me.uid, item.itemId, groupIds, false);
     return presentNewItem(item);
   },
 });
@@ -131,7 +134,8 @@ async function managedWithOwnerPassword(req: ActionRequest, p: { item_id: string
 const detail = action(api.detail, {
   auth: 'required',
   async run(req, p) {
-    return presentItemDetail((await managedItem(req, p.item_id)).item);
+    const { item } = await managedItem(req, p.item_id);
+    return presentItemDetail(item, await groupsHolding(req.deps.db, req.me().uid, item.itemId));
   },
 });
 
@@ -142,11 +146,14 @@ const update = action(api.update, {
     const { item } = await managedItem(req, p.item_id, { change: true });
     if (p.item_name === '') throw new ApiError(ErrorCode.VALIDATION, 'Please enter the item name');
     const domain = p.item_domain !== undefined ? await checkItemDomain(deps.db, p.item_domain, item.itemId) : undefined;
+    // ShowDoc changes the caller's groups only when some are named
+    const groupIds = parseGroupIds(p.item_group_ids, p.item_group_id);
     const isPrivate = p.is_private ?? null;
     const touchesVisibility = isPrivate !== null || p.password !== undefined;
     const passwordHash = touchesVisibility ? await resolveItemPassword({ isPrivate, password: p.password ?? '' }, item, isCurrentPassword(item)) : undefined;
     const row = await updateItem(deps, item, { name: p.item_name, description: p.item_description, domain, passwordHash });
-    return presentItemDetail(row);
+    if (groupIds.length || p.item_group_ids.trim() === '[]') await placeInGroups(deps, req.me().uid, item.itemId, groupIds, true);
+    return presentItemDetail(row, await groupsHolding(deps.db, req.me().uid, item.itemId));
   },
 });
 

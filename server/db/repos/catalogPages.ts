@@ -58,9 +58,9 @@ export function livePagesToCopy(db: DbOrTx, itemId: number, catIds?: number[]): 
 }
 
 /** Where some live pages of an item are (the others are not in the answer). */
-export function livePlacesAmong(db: DbOrTx, itemId: number, pageIds: number[]): Promise<{ pageId: number; catId: number; sNumber: number }[]> {
+export function livePlacesAmong(db: DbOrTx, itemId: number, pageIds: number[]): Promise<{ pageId: number; catId: number; sNumber: number; pageTitle: string }[]> {
   return db
-    .select({ pageId: pages.pageId, catId: pages.catId, sNumber: pages.sNumber })
+    .select({ pageId: pages.pageId, catId: pages.catId, sNumber: pages.sNumber, pageTitle: pages.pageTitle })
     .from(pages)
     .where(and(eq(pages.itemId, itemId), eq(pages.isDel, 0), inArray(pages.pageId, pageIds)));
 }

@@ -3,6 +3,7 @@
 // must belong to the item, the result must stay a tree of at most three levels, and all of it
 // is applied in one transaction or not at all.
 import type { AppDeps } from '../../deps';
+import type { CatalogEdit } from '../../events';
 import * as catalogRepo from '../../db/repos/catalogs';
 import * as catalogPages from '../../db/repos/catalogPages';
 import { ApiError } from '../../errors';
@@ -20,7 +21,8 @@ export interface TreeEntry {
   sNumber: number | undefined;
 }
 
-export async function applyTree(deps: AppDeps, itemId: number, entries: TreeEntry[], topAllowed: TopAllowed): Promise<void> {
+/** `byUid`: the person dragging (their change is logged) */
+export async function applyTree(deps: AppDeps, itemId: number, entries: TreeEntry[], topAllowed: TopAllowed, byUid?: number): Promise<void> {
   const rows = await loadCatalogs(deps.db, itemId);
   const before = new Map(rows.map((r) => [r.catId, r]));
   const after = new Map(rows.map((r) => [r.catId, { ...r }]));
@@ -84,6 +86,9 @@ export async function applyTree(deps: AppDeps, itemId: number, entries: TreeEntr
   for (const c of changedCats) if (!topAllowed(topBefore(c.catId)) || !topAllowed(topAfter(c.catId))) throw outsideLimit();
   for (const m of movedPages.values()) if (!topAllowed(topBefore(m.oldCatId)) || !topAllowed(topAfter(m.catId))) throw outsideLimit();
 
+  const pagesChanged = [...movedPages].filter(([id, m]) => m.catId !== m.oldCatId || m.sNumber !== pageMap.get(id)!.sNumber);
+  const edit = byUid && (changedCats.length || pagesChanged.length) ? dragEdit(byUid, before, changedCats, pagesChanged, pageMap) : undefined;
+
   await deps.db.transaction(async (tx) => {
     await markItemUpdated(tx, itemId, deps.now());
     for (const c of changedCats) {
@@ -91,5 +96,22 @@ export async function applyTree(deps: AppDeps, itemId: number, entries: TreeEntr
     }
     for (const [pageId, m] of movedPages) await catalogPages.placePage(tx, itemId, pageId, m.catId, m.sNumber);
   });
-  deps.events.emit('catalog.changed', { itemId });
+  deps.events.emit('catalog.changed', { itemId, edit });
+}
+
+/** The change log's entry for a drag: names the page or catalog when exactly one changed place. */
+function dragEdit(
+  uid: number,
+  before: Map<number, CatalogRow>,
+  changedCats: CatalogRow[],
+  pagesChanged: [number, { catId: number; oldCatId: number }][],
+  pageMap: Map<number, { pageTitle: string }>,
+): CatalogEdit {
+  const movedCats = changedCats.filter((c) => c.parentCatId !== before.get(c.catId)!.parentCatId);
+  const movedPages = pagesChanged.filter(([, m]) => m.catId !== m.oldCatId);
+  const tree = { uid, action: 'drag', object: 'tree' } as const;
+  if (movedCats.length + movedPages.length !== 1) return { ...tree, id: 0, name: '', moved: '' };
+  if (movedCats.length) return { ...tree, id: movedCats[0]!.catId, name: movedCats[0]!.catName, moved: 'catalog' };
+  const [pageId] = movedPages[0]!;
+  return { ...tree, id: pageId, name: pageMap.get(pageId)!.pageTitle, moved: 'page' };
 }

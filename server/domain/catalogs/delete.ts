@@ -19,6 +19,7 @@ export async function deleteCatalog(deps: AppDeps, itemId: number, catId: number
   if (!rows.some((r) => r.catId === catId)) throw catalogNotInItem(catId);
   if (!topAllowed(ancestry(rows, catId)[0]?.catId ?? 0)) throw outsideLimit();
   const ids = subtreeIds(rows, catId);
+  const name = rows.find((r) => r.catId === catId)!.catName;
   const now = deps.now();
   const deleted = await deps.db.transaction(async (tx) => {
     const gone = await catalogPages.markDeletedUnder(tx, itemId, ids, now);
@@ -33,6 +34,6 @@ export async function deleteCatalog(deps: AppDeps, itemId: number, catId: number
     return gone.map((p) => p.pageId);
   });
   for (const pageId of deleted) deps.events.emit('page.deleted', { itemId, pageId });
-  deps.events.emit('catalog.changed', { itemId });
+  deps.events.emit('catalog.changed', { itemId, edit: { uid: by.uid, action: 'delete', object: 'catalog', id: catId, name } });
   return deleted;
 }

@@ -17,7 +17,8 @@ export interface CatalogInput {
   sNumber: number;
 }
 
-export async function saveCatalog(deps: AppDeps, itemId: number, input: CatalogInput, topAllowed: TopAllowed): Promise<number> {
+/** `byUid`: the person saving (their change is logged) */
+export async function saveCatalog(deps: AppDeps, itemId: number, input: CatalogInput, topAllowed: TopAllowed, byUid?: number): Promise<number> {
   const rows = await loadCatalogs(deps.db, itemId);
   const byId = new Map(rows.map((r) => [r.catId, r]));
   const current = input.catId > 0 ? byId.get(input.catId) : undefined;
@@ -49,6 +50,7 @@ export async function saveCatalog(deps: AppDeps, itemId: number, input: CatalogI
     if (delta !== 0 && below.length) await catalogRepo.shiftLevels(tx, itemId, below, delta);
     return current.catId;
   });
-  deps.events.emit('catalog.changed', { itemId });
+  const edit = byUid ? { uid: byUid, action: current ? 'update' : 'create', object: 'catalog', id: catId, name: input.name } as const : undefined;
+  deps.events.emit('catalog.changed', { itemId, edit });
   return catId;
 }

@@ -21,6 +21,6 @@ export async function deletePage(deps: AppDeps, page: { pageId: number; itemId: 
     await itemTouches.setUpdateTime(tx, page.itemId, now);
     return true;
   });
-  if (done) deps.events.emit('page.deleted', { itemId: page.itemId, pageId: page.pageId });
+  if (done) deps.events.emit('page.deleted', { itemId: page.itemId, pageId: page.pageId, by: by.uid, title: page.pageTitle });
   return done;
 }

@@ -1,8 +1,8 @@
 // /api/item/*: items (spec §7 Items). item/search is declared in ./search.ts.
 import { z } from 'zod';
 import { endpoint, type NoData } from '../contract';
-import { flag, id, int, json, optional, text } from '../fields';
-import { ITEM_DESCRIPTION_MAX_CHARS, ITEM_DOMAIN_MAX_CHARS, ITEM_NAME_MAX_CHARS, ITEM_PASSWORD_MAX_CHARS } from '../../limits';
+import { flag, id, idListText, int, json, optional, text } from '../fields';
+import { ITEM_GROUPS_PER_USER_MAX, ITEM_DESCRIPTION_MAX_CHARS, ITEM_DOMAIN_MAX_CHARS, ITEM_NAME_MAX_CHARS, ITEM_PASSWORD_MAX_CHARS } from '../../limits';
 
 /** What every item answer carries. The visit password is never sent; `is_private` says whether there is one. */
 export interface ItemBase {
@@ -30,7 +30,8 @@ export interface ItemSummary extends ItemBase {
   creator: 0 | 1;
   /** the user manages it (creator, or manage rights) */
   manage: 0 | 1;
-  is_star: 0;
+  /** the user starred it (item/star) */
+  is_star: 0 | 1;
 }
 
 /** item/detail, item/update, item/attorn */
@@ -117,7 +118,10 @@ export interface ItemPwdAnswer {
 const itemId = () => text({ required: true, max: 60 });
 const ownerPassword = () => text({ raw: true, max: 128 });
 
-/** `original`: only the caller's own items */
+/** ShowDoc's item dialog: the caller's groups that hold the item (item_group_ids: a JSON array or comma list) */
+const itemGroupFields = { item_group_id: id(), item_group_ids: idListText({ max: ITEM_GROUPS_PER_USER_MAX }) };
+
+/** `original`: only the caller's own items; `item_group_id`: 0 all, > 0 one of the caller's groups, -1 starred */
 export const myList = endpoint<ItemSummary[]>()('item/myList', { original: flag(), item_group_id: int() });
 
 export const itemList = endpoint<ItemSummary[]>()('item/itemList', {});
@@ -137,6 +141,7 @@ export const add = endpoint<NewItemAnswer>()('item/add', {
   is_private: optional(flag()),
   item_type: int({ def: 1 }),
   item_domain: text({ max: ITEM_DOMAIN_MAX_CHARS + 1 }),
+  ...itemGroupFields,
 });
 
 /** An item by id or personal domain, or the item of `page_id`; `_item_pwd` may open a private one. */
@@ -171,6 +176,7 @@ export const update = endpoint<ItemDetail>()('item/update', {
   item_domain: optional(text({ max: ITEM_DOMAIN_MAX_CHARS + 1 })),
   is_private: optional(flag()),
   password: optional(text({ raw: true, max: ITEM_PASSWORD_MAX_CHARS })),
+  ...itemGroupFields,
 });
 
 /** Delete, archive and transfer are confirmed with the item owner's login password. */

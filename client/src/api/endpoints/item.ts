@@ -6,7 +6,9 @@ import { apiUrl, callAction, upload } from '../http';
 import type { Id } from '../ids';
 import type * as itemSearchApi from '@shared/api/item/search';
 
-export const myList = (original = false) => callAction<typeof itemApi.myList>('item/myList', original ? { original: 1 } : {}, { loading: false });
+/** group: 0 all items, > 0 one of the user's groups, -1 the starred ones */
+export const myList = (original = false, group = 0) =>
+  callAction<typeof itemApi.myList>('item/myList', { ...(original ? { original: 1 } : {}), ...(group ? { item_group_id: group } : {}) }, { loading: false });
 
 /** item/info (id or personal domain); 10303/10307 send the reader to the password screen. */
 export const info = (p: { item_id: Id; keyword?: string; default_page_id?: Id }) =>
@@ -16,7 +18,7 @@ export const search = (p: { item_id: Id; keyword: string; page?: number }) =>
   callAction<typeof itemSearchApi.search>('item/search', p, { itemPassword: { itemId: p.item_id } });
 export const exitItem = (item_id: Id) => callAction<typeof itemApi.exitItem>('item/exitItem', { item_id: String(item_id) });
 /** positions: item_id → position */
-export const sort = (positions: Record<string, number>) => callAction<typeof itemApi.sort>('item/sort', { data: positions });
+export const sort = (positions: Record<string, number>, group = 0) => callAction<typeof itemApi.sort>('item/sort', { data: positions, ...(group ? { item_group_id: group } : {}) });
 
 export const add = (p: { item_type: Id; item_name: string; item_description?: string; item_domain?: string; password?: string }) =>
   callAction<typeof itemApi.add>('item/add', p);

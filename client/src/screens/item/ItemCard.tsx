@@ -1,5 +1,5 @@
 import { Button, Dropdown, Tag, Tooltip } from 'antd';
-import { HolderOutlined, LockOutlined, LogoutOutlined, MoreOutlined } from '@ant-design/icons';
+import { HolderOutlined, LockOutlined, LogoutOutlined, MoreOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
@@ -13,14 +13,17 @@ interface Props {
   owned: boolean;
   sortable: boolean;
   onExit: (item: ItemSummary) => void;
+  onToggleStar: (item: ItemSummary) => void;
 }
 
-/** One item on the list: a link to the item, badges, drag handle, exit for items you do not own. */
-export function ItemCard({ item, owned, sortable, onExit }: Props) {
+/** One item on the list: a link to the item, badges, star, drag handle, exit for items you do not own. */
+export function ItemCard({ item, owned, sortable, onExit, onToggleStar }: Props) {
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: String(item.item_id), disabled: !sortable });
   const type = itemTypeKey(item.item_type);
   const isPrivate = flag(item.is_private);
+  const starred = flag(item.is_star);
+  const starLabel = starred ? t('itemGroups.unstar') : t('itemGroups.star');
   return (
     <div
       ref={setNodeRef}
@@ -38,6 +41,18 @@ export function ItemCard({ item, owned, sortable, onExit }: Props) {
             {item.item_name}
           </Link>
         </div>
+        <Tooltip title={starLabel}>
+          <button
+            type="button"
+            className={`item-star${starred ? ' on' : ''}`}
+            onClick={() => onToggleStar(item)}
+            aria-label={starLabel}
+            aria-pressed={starred}
+            data-testid="item-star"
+          >
+            {starred ? <StarFilled /> : <StarOutlined />}
+          </button>
+        </Tooltip>
         {sortable && (
           <Tooltip title={t('itemList.dragHint')}>
             <span className="drag-handle" {...attributes} {...listeners} aria-label={t('itemList.dragHint')} data-testid="drag-handle">

@@ -5,7 +5,8 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, us
 import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, call, commonApi, itemApi } from '../../api';
+import { ApiError, call, commonApi, flag, itemApi, itemGroupApi } from '../../api';
+import type { ItemGroup } from '../../api/endpoints/itemGroups';
 import type { ItemSummary } from '@shared/api/item';
 import type { UserInfo } from '@shared/api/user';
 import { AppHeader } from '../../layout/AppHeader';
@@ -16,6 +17,9 @@ import { feedback } from '../../ui/feedback';
 import { ItemCard } from './ItemCard';
 import { filterItems, ownsItem, sortPayload } from './itemLook';
 import { confirmExit } from './confirmExit';
+import { ItemGroupTabs } from './ItemGroupTabs';
+import { ItemGroupsModal } from './ItemGroupsModal';
+import { ALL_ITEMS, STARRED, tabAfter } from './itemGroupLook';
 
 function HeaderNav() {
   const { t } = useTranslation();
@@ -48,24 +52,50 @@ export default function ItemListScreen() {
   const user = useCurrentUser();
   const [items, setItems] = useState<ItemSummary[] | null>(null);
   const [filter, setFilter] = useState('');
+  const [groups, setGroups] = useState<ItemGroup[]>([]);
+  const [group, setGroup] = useState(ALL_ITEMS);
+  const [editingGroups, setEditingGroups] = useState(false);
   useDocumentTitle(t('itemList.title'));
 
   const load = useCallback(() => {
     itemApi
-      .myList()
+      .myList(false, group)
       .then((list) => setItems(Array.isArray(list) ? list : []))
       .catch(() => setItems((prev) => prev ?? []));
-  }, []);
+  }, [group]);
+
+  useEffect(() => load(), [load]);
 
   useEffect(() => {
-    load();
+    // without groups (the call failed) the list still shows every item
+    void itemGroupApi.groups().then(setGroups, () => {});
     // refresh the display info (name, administrator flag) and run ShowDoc's housekeeping triggers
     call<UserInfo>('user/info', {}, { silent: true, loading: false })
       .then((u) => rememberUser(u))
       .catch(() => {});
     void commonApi.runScriptCron().catch(() => {});
     void commonApi.checkDb().catch(() => {});
-  }, [load]);
+  }, []);
+
+  const pickGroup = (g: number) => {
+    if (g === group) return;
+    setItems(null);
+    setGroup(g);
+  };
+
+  const toggleStar = async (item: ItemSummary) => {
+    const starred = flag(item.is_star);
+    try {
+      await (starred ? itemGroupApi.unstar(item.item_id) : itemGroupApi.star(item.item_id));
+    } catch {
+      return;
+    }
+    setItems((list) =>
+      (list ?? [])
+        .map((i) => (i === item ? { ...i, is_star: starred ? (0 as const) : (1 as const) } : i))
+        .filter((i) => group !== STARRED || flag(i.is_star)),
+    );
+  };
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -73,6 +103,7 @@ export default function ItemListScreen() {
   );
   const visible = useMemo(() => filterItems(items ?? [], filter), [items, filter]);
   const sortable = !filter.trim() && (items?.length ?? 0) > 1;
+  const emptyText = group === STARRED ? t('itemGroups.noStarred') : group !== ALL_ITEMS ? t('itemGroups.emptyGroup') : t('itemList.empty');
 
   const onDragEnd = async (e: DragEndEvent) => {
     if (!items || !e.over || e.active.id === e.over.id) return;
@@ -82,7 +113,7 @@ export default function ItemListScreen() {
     const next = arrayMove(items, from, to);
     setItems(next);
     try {
-      await itemApi.sort(sortPayload(next));
+      await itemApi.sort(sortPayload(next), group);
     } catch {
       // spec §8: sort failure → alert (shown by the client), then reload the list from the server
       load();
@@ -125,8 +156,24 @@ export default function ItemListScreen() {
             </Button>
           </div>
         </div>
+        <ItemGroupTabs groups={groups} active={group} onChange={pickGroup} onManage={() => setEditingGroups(true)} />
+        <ItemGroupsModal
+          open={editingGroups}
+          groups={groups}
+          onClose={() => setEditingGroups(false)}
+          onSaved={(next) => {
+            setEditingGroups(false);
+            setGroups(next);
+            feedback()?.message.success(t('itemGroups.saved'));
+            const tab = tabAfter(group, next);
+            if (tab === group) load();
+            else pickGroup(tab);
+          }}
+        />
         {items === null ? (
           <Skeleton active paragraph={{ rows: 6 }} />
+        ) : items.length === 0 && group !== ALL_ITEMS ? (
+          <Empty description={emptyText} style={{ padding: '48px 0' }} data-testid="group-empty" />
         ) : items.length === 0 ? (
           <Empty description={t('itemList.empty')} style={{ padding: '64px 0' }}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/item/add')}>
@@ -138,9 +185,16 @@ export default function ItemListScreen() {
             <SortableContext items={visible.map((i) => String(i.item_id))} strategy={rectSortingStrategy}>
               <div className="item-grid" data-testid="item-grid">
                 {visible.map((item) => (
-                  <ItemCard key={String(item.item_id)} item={item} owned={ownsItem(item, user?.uid)} sortable={sortable} onExit={exit} />
+                  <ItemCard
+                    key={String(item.item_id)}
+                    item={item}
+                    owned={ownsItem(item, user?.uid)}
+                    sortable={sortable}
+                    onExit={exit}
+                    onToggleStar={(i) => void toggleStar(i)}
+                  />
                 ))}
-                {!filter && (
+                {!filter && group === ALL_ITEMS && (
                   <button type="button" className="item-card new-item-card" onClick={() => navigate('/item/add')}>
                     <PlusOutlined style={{ fontSize: 22, marginBottom: 6 }} />
                     {t('itemList.newItem')}

@@ -53,7 +53,7 @@ describe('item settings screen', () => {
   it('shows the five tabs and an editable base-info form to a manager', async () => {
     api.itemDetail.mockResolvedValue(item);
     view = await open();
-    for (const k of ['info', 'members', 'advanced', 'openApi', 'recycle']) expect(view.q(`tab-${k}`), k).not.toBeNull();
+    for (const k of ['info', 'members', 'advanced', 'openApi', 'recycle', 'changeLog']) expect(view.q(`tab-${k}`), k).not.toBeNull();
     const name = view.q('item-name') as HTMLInputElement;
     expect(name.value).toBe('Handbook');
     expect(name.disabled).toBe(false);

@@ -1,6 +1,6 @@
 import '../../i18n/managementTexts';
 import { Button, Result, Skeleton, Tabs } from 'antd';
-import { ApiOutlined, DeleteOutlined, InfoCircleOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
+import { ApiOutlined, DeleteOutlined, HistoryOutlined, InfoCircleOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { itemApi } from '../../api';
@@ -12,9 +12,10 @@ import { MembersTab } from './MembersTab';
 import { AdvancedTab } from './AdvancedTab';
 import { OpenApiTab } from './OpenApiTab';
 import { RecycleTab } from './RecycleTab';
+import { ChangeLogTab } from './ChangeLogTab';
 import { settingTabs, type SettingTab } from './tabs';
 
-/** Item settings (spec §2): base info, members and teams, advanced, open API, recycle bin. */
+/** Item settings (spec §2): base info, members and teams, advanced, open API, recycle bin, change log. */
 export default function ItemSettingScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -34,6 +35,7 @@ export default function ItemSettingScreen() {
     advanced: <WarningOutlined />,
     openApi: <ApiOutlined />,
     recycle: <DeleteOutlined />,
+    changeLog: <HistoryOutlined />,
   };
   const panes: Record<SettingTab, () => React.ReactNode> = {
     info: () => item && <BaseInfoTab item={item} onSaved={detail.reload} />,
@@ -41,6 +43,7 @@ export default function ItemSettingScreen() {
     advanced: () => item && <AdvancedTab item={item} />,
     openApi: () => <OpenApiTab itemId={item_id} />,
     recycle: () => <RecycleTab itemId={item_id} />,
+    changeLog: () => <ChangeLogTab itemId={item_id} />,
   };
 
   return (

@@ -11,7 +11,7 @@ const t = (k: string) => k;
 describe('item settings', () => {
   it('shows the five tabs once the manager-only detail loaded, none before', () => {
     expect(settingTabs(undefined)).toEqual([]);
-    expect(settingTabs({ item_id: 1, item_name: 'x', item_type: 1 } as ItemDetail)).toEqual(['info', 'members', 'advanced', 'openApi', 'recycle']);
+    expect(settingTabs({ item_id: 1, item_name: 'x', item_type: 1 } as ItemDetail)).toEqual(['info', 'members', 'advanced', 'openApi', 'recycle', 'changeLog']);
   });
 
   it('sends an empty password for an open item and keeps it for a private one', () => {

@@ -1,9 +1,9 @@
 import { flag, type Flag } from '../../api';
 import type { ItemDetail } from '@shared/api/item';
 
-export type SettingTab = 'info' | 'members' | 'advanced' | 'openApi' | 'recycle';
+export type SettingTab = 'info' | 'members' | 'advanced' | 'openApi' | 'recycle' | 'changeLog';
 
-const ALL: SettingTab[] = ['info', 'members', 'advanced', 'openApi', 'recycle'];
+const ALL: SettingTab[] = ['info', 'members', 'advanced', 'openApi', 'recycle', 'changeLog'];
 
 /** The settings tabs (spec §2); none until the item detail (manager only) has loaded. */
 export function settingTabs(item: ItemDetail | undefined): SettingTab[] {
