@@ -17,8 +17,11 @@ import { realtime } from './realtime';
 import { accounts } from './accounts';
 import { imports } from './imports';
 import { exports } from './exports';
+// issue #20 (C)
+import { announcements } from './announcements';
+import { tools } from './tools';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, announcements, tools];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 
