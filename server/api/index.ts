@@ -30,6 +30,14 @@ import itemSearch from './item/search';
 import pageUpload from './page/upload';
 import download from './download';
 import job from './job';
+// issue #20 (C): messages and announcements, the AI answers
+import message from './message';
+import adminMessage from './adminMessage';
+import agent from './agent';
+import itemAiConfig from './item/aiConfig';
+import pageSqlTable from './page/sqlTable';
+import templateShares from './templateShares';
+import unusedAttachments from './attachmentUnused';
 
 export const controllers: Controller[] = [
   user,
@@ -61,6 +69,14 @@ export const controllers: Controller[] = [
   pageUpload,
   download,
   job,
+  // issue #20 (C)
+  message,
+  adminMessage,
+  agent,
+  itemAiConfig,
+  pageSqlTable,
+  templateShares,
+  unusedAttachments,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */
