@@ -10,5 +10,6 @@ export * as importApi from './endpoints/import';
 export * as adminApi from './endpoints/admin';
 export * as jobApi from './endpoints/jobs';
 export * as exportApi from './endpoints/export';
+export * as toolsApi from './endpoints/tools';
 export { ApiError, call, quietly, configureApiClient } from './http';
 export { flag, sameId, type Flag, type Id } from './ids';
