@@ -238,7 +238,7 @@ const managementEn = {
     unused: {
       button: 'Unused files',
       title: 'Files no page links to',
-      hint: 'These files are linked from no page’s text (pages in the recycle bin count as linking). Deleting them frees space; a page history version that linked one would show a broken link.',
+      hint: "These files are linked from no page's text (pages in the recycle bin count as linking). Deleting them frees space; a page history version that linked one would show a broken link.",
       none: 'Every file is used by a page',
       owner: 'Uploader',
       deleteSelected: 'Delete selected ({{count}})',
@@ -276,7 +276,7 @@ const managementEn = {
     menu: { users: 'Users', items: 'Items', attachments: 'Attachments', announcements: 'Announcements', settings: 'Web settings', update: 'System update' },
     // issue #20 (C)
     announcements: {
-      hint: 'An announcement reaches everyone who is online at once and stays in every user’s notices. Line breaks are kept; a few tags (b, i, a, ul, li, code) are allowed.',
+      hint: "An announcement reaches everyone who is online at once and stays in every user's notices. Line breaks are kept; a few tags (b, i, a, ul, li, code) are allowed.",
       placeholder: 'What everyone should know…',
       post: 'Post announcement',
       posted: 'Announcement posted',
