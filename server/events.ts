@@ -51,6 +51,8 @@ export interface DomainEvents {
   /** a page's edit lock changed mode or holder (live editors re-check their rights) */
   'page.lockChanged': { pageId: number; itemId: number };
   'notice.created': { toUid: number; noticeId: number; title: string };
+  /** an administrator posted a site announcement (a notice to everyone) */
+  'announcement.created': { noticeId: number };
   /**
    * cached reads (server/cache/readCache, menus, search answers) of these items and pages are out of
    * date: other processes drop theirs. itemIds: anything about the item, access included;

@@ -34,6 +34,14 @@ import sheet from './sheet';
 import itemGroup from './itemGroup';
 import itemStars from './item/stars';
 import itemChangeLog from './item/changeLog';
+// issue #20 (C): messages and announcements, the AI answers
+import message from './message';
+import adminMessage from './adminMessage';
+import agent from './agent';
+import itemAiConfig from './item/aiConfig';
+import pageSqlTable from './page/sqlTable';
+import templateShares from './templateShares';
+import unusedAttachments from './attachmentUnused';
 
 export const controllers: Controller[] = [
   user,
@@ -69,6 +77,14 @@ export const controllers: Controller[] = [
   itemGroup,
   itemStars,
   itemChangeLog,
+  // issue #20 (C)
+  message,
+  adminMessage,
+  agent,
+  itemAiConfig,
+  pageSqlTable,
+  templateShares,
+  unusedAttachments,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */

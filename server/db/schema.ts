@@ -658,3 +658,35 @@ export const itemChangeLogs = pgTable(
   },
   (t) => [index('item_change_logs_item_idx').on(t.itemId, t.id)],
 );
+
+// --- issue #20 (C): announcements, template shares ---------------------------------------------
+// Announcements are notices addressed to everyone (to_uid 0, notice_type 'announcement'): they
+// share the notices' ids, so ShowDoc's message/setRead can take either kind of id.
+
+/** Who has read (or put away) which announcement; a missing row means unread. */
+export const announcementReads = pgTable(
+  'announcement_reads',
+  {
+    uid: integer('uid').notNull(),
+    noticeId: integer('notice_id').notNull(),
+    readTime: unixTime('read_time'),
+    /** 1: the user deleted it from their list */
+    hidden: smallint('hidden').notNull().default(0),
+  },
+  (t) => [uniqueIndex('announcement_reads_uq').on(t.uid, t.noticeId)],
+);
+
+/** A template shared with an item: offered to everyone who may edit the item. */
+export const templateItems = pgTable(
+  'template_items',
+  {
+    id: serial('id').primaryKey(),
+    templateId: integer('template_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    /** who shared it (the template's owner) */
+    uid: integer('uid').notNull(),
+    username: text('username').notNull().default(''),
+    createdAt: unixTime('created_at'),
+  },
+  (t) => [uniqueIndex('template_items_uq').on(t.templateId, t.itemId), index('template_items_item_idx').on(t.itemId)],
+);

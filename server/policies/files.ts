@@ -49,6 +49,14 @@ export function canDeleteFile(viewer: Viewer, file: FileOwner): boolean {
   return viewer.isAdmin || viewer.uid === file.uid;
 }
 
+/**
+ * Whose unused files a user may list and delete in one go: an administrator everyone's
+ * (ShowDoc's rule), anyone else only their own uploads. undefined: everyone's.
+ */
+export function unusedFilesScope(viewer: Viewer): number | undefined {
+  return viewer.isAdmin ? undefined : viewer.uid;
+}
+
 /** Changing a page's files (upload to it, bind to it, remove from it) needs edit rights on its item, inside the caller's catalogs. */
 export async function requireFileChangesOnPage(req: Asker, page: { itemId: number; catId: number }): Promise<void> {
   const access = await accessToItemId(req, page.itemId);

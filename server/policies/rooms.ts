@@ -20,6 +20,11 @@ export function canJoinUserRoom(viewer: { uid: number } | null, uid: number): bo
   return !!viewer && viewer.uid === uid;
 }
 
+/** Site announcements are pushed to every signed-in socket (nobody anonymous: they are the users' notices). */
+export function canReceiveAnnouncements(viewer: { uid: number } | null | undefined): boolean {
+  return !!viewer && viewer.uid > 0;
+}
+
 /** item:<id>: `access` is the viewer's access to the live item (undefined: there is none). */
 export function canJoinItemRoom(access: ItemAccess | undefined): RoomVerdict {
   if (!access) return refused('not-found');

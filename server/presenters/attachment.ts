@@ -2,6 +2,7 @@
 // the file's random sign (the URL form ShowDoc embeds in page Markdown).
 import type { AttachmentRow, ListedAttachment } from '../db/repos/attachments';
 import type { AllFiles, Attachment, MyFiles } from '../../shared/api/attachment';
+import type { UnusedFile } from '../../shared/api/attachmentUnused';
 import type { ImageUploaded, PageFile, Uploaded } from '../../shared/api/page/upload';
 import { formatTime } from './time';
 import { ORPHAN_FILE_GRACE_SECONDS } from '../../shared/limits';
@@ -85,4 +86,18 @@ export function presentImageUploaded(row: AttachmentRow, url: string): ImageUplo
 /** editor.md's image upload refused: its own shape (error_code kept for envelope readers). */
 export function presentImageUploadFailure(f: { code: number; message: string }) {
   return { success: 0, url: '', message: f.message, error_code: f.code, error_message: f.message };
+}
+
+/** attachment/getUnusedList's rows (ShowDoc casts ids and sizes to numbers there) */
+export function presentUnusedFile(row: ListedAttachment, base: string): UnusedFile {
+  return {
+    file_id: row.fileId,
+    display_name: row.displayName,
+    file_size: row.fileSize,
+    file_size_m: toMiB(row.fileSize),
+    addtime: formatTime(row.addtime),
+    username: row.username,
+    uid: row.uid,
+    url: fileUrl(base, row.sign),
+  };
 }

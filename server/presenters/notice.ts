@@ -2,7 +2,7 @@
 import { localize } from '../../shared/messages';
 import type { NoticeRow } from '../db/repos/notices';
 import type { Done, Notice, UnreadCount } from '../../shared/api/notice';
-import { sanitizeNoticeHtml } from './noticeHtml';
+import { noticeHtml } from './announcement';
 import { formatTime } from './time';
 
 export async function presentNotice(n: NoticeRow, lang: 'en' | 'zh'): Promise<Notice> {
@@ -10,7 +10,7 @@ export async function presentNotice(n: NoticeRow, lang: 'en' | 'zh'): Promise<No
     notice_id: n.noticeId,
     notice_type: n.noticeType,
     notice_title: localize(n.noticeTitle, lang),
-    notice_content: await sanitizeNoticeHtml(n.noticeContent, lang),
+    notice_content: await noticeHtml(n, lang),
     from_uid: n.fromUid,
     from_name: n.fromName,
     object_type: n.objectType.startsWith('job:') ? 'job' : n.objectType,

@@ -5,13 +5,15 @@ import type http from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { AppDeps } from '../deps';
 import { itemRoomAccess, pageRoomAccess, type LiveViewer } from '../policies/roomAccess';
-import { canJoinUserRoom, type RoomRefusal, type RoomVerdict } from '../policies/rooms';
+import { canJoinUserRoom, canReceiveAnnouncements, type RoomRefusal, type RoomVerdict } from '../policies/rooms';
 import { clientIp } from './clientIp';
 import { ErrorCode } from '../../shared/errors';
 import { ApiError } from '../errors';
 import { localize } from '../../shared/messages';
 import { countUnread } from '../domain/notices/count';
 import { presentJobPush } from '../presenters/job';
+import { presentAnnouncementPush } from '../presenters/announcement';
+import { findAnnouncement } from '../domain/notices/announcements';
 import { lookupToken } from '../auth/tokens';
 import { originAllowed } from './origin';
 import { socketAuth, type SocketData } from './socketAuth';
@@ -325,6 +327,10 @@ export class Gateway {
           { uid: toUid },
         );
       }),
+      // a site announcement: every signed-in socket of this process, in its own language
+      events.on('announcement.created', ({ noticeId }) => {
+        this.background(this.pushAnnouncement(noticeId), 'announcement push failed', { notice: noticeId });
+      }),
       events.on('job.progress', (p) => {
         this.io.local.to(`user:${p.uid}`).emit('job', presentJobPush(p));
       }),
@@ -342,6 +348,15 @@ export class Gateway {
       events.on('catalog.changed', ({ itemId }) => this.io.to(itemRoom(itemId)).emit('item:changed', { item_id: itemId })),
       events.on('item.changed', ({ itemId }) => this.io.to(itemRoom(itemId)).emit('item:changed', { item_id: itemId })),
     );
+  }
+
+  private async pushAnnouncement(noticeId: number): Promise<void> {
+    const row = await findAnnouncement(this.deps, noticeId);
+    if (!row) return;
+    const pushes = { en: await presentAnnouncementPush(row, 'en'), zh: await presentAnnouncementPush(row, 'zh') };
+    for (const s of this.io.sockets.sockets.values()) {
+      if (canReceiveAnnouncements((s.data as SocketData).user)) s.emit('announcement', pushes[this.lang(s)]);
+    }
   }
 
   presence(room: string) {

@@ -19,8 +19,10 @@ import { imports } from './imports';
 import { exports } from './exports';
 import { sheets } from './sheets';
 import { itemLists } from './itemLists';
+import { announcements } from './announcements';
+import { tools } from './tools';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 

@@ -12,5 +12,6 @@ export * as jobApi from './endpoints/jobs';
 export * as exportApi from './endpoints/export';
 export * as sheetApi from './endpoints/sheet';
 export * as itemGroupApi from './endpoints/itemGroups';
+export * as toolsApi from './endpoints/tools';
 export { ApiError, call, quietly, configureApiClient } from './http';
 export { flag, sameId, type Flag, type Id } from './ids';

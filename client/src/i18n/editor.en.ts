@@ -76,6 +76,18 @@ export default {
       confirmDelete: 'Delete this template?',
       none: 'You have no templates yet. Use "Save as template" in the Save menu.',
       saved: 'Saved as template',
+      sharedBy: 'Shared by {{name}}',
+      share: 'Share',
+      shareTitle: 'Share “{{title}}” with items',
+      shareHint: 'Everyone who may edit these items finds the template under “More templates”.',
+      shared: 'Sharing saved',
+    },
+    // issue #20 (C): SQL → table, shared templates
+    sqlTable: {
+      button: 'SQL → table',
+      title: 'SQL → data dictionary',
+      hint: 'Paste CREATE TABLE statements (MySQL, PostgreSQL or SQLite); a table of their columns is inserted.',
+      dialect: { auto: 'Any dialect', mysql: 'MySQL', postgresql: 'PostgreSQL', sqlite: 'SQLite' },
     },
     format: {
       title: 'Format tools',

@@ -76,6 +76,18 @@ export default {
       confirmDelete: '确认删除此模板？',
       none: '你还没有模板。可在保存菜单中“另存为模板”。',
       saved: '已另存为模板',
+      sharedBy: '{{name}} 共享',
+      share: '共享',
+      shareTitle: '将“{{title}}”共享到项目',
+      shareHint: '能编辑这些项目的成员都可在“更多模板”中使用此模板。',
+      shared: '共享设置已保存',
+    },
+    // issue #20 (C): SQL → table, shared templates
+    sqlTable: {
+      button: 'SQL 转表格',
+      title: 'SQL 转数据字典',
+      hint: '粘贴建表语句（MySQL、PostgreSQL 或 SQLite），将插入其字段的表格。',
+      dialect: { auto: '自动识别', mysql: 'MySQL', postgresql: 'PostgreSQL', sqlite: 'SQLite' },
     },
     format: {
       title: '格式工具',

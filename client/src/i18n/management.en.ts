@@ -245,6 +245,17 @@ const managementEn = {
     deleteTitle: 'Delete {{name}}?',
     deleteConfirm: 'Pages that link to this file will show a broken link.',
     empty: 'No attachments',
+    // issue #20 (C)
+    unused: {
+      button: 'Unused files',
+      title: 'Files no page links to',
+      hint: "These files are linked from no page's text (pages in the recycle bin count as linking). Deleting them frees space; a page history version that linked one would show a broken link.",
+      none: 'Every file is used by a page',
+      owner: 'Uploader',
+      deleteSelected: 'Delete selected ({{count}})',
+      deleteTitle: 'Delete {{count}} file(s)?',
+      deleteConfirm: 'The files are removed for good.',
+    },
   },
   userSetting: {
     title: 'Personal settings',
@@ -273,7 +284,17 @@ const managementEn = {
     title: 'Admin console',
     denied: 'Only administrators can open the admin console.',
     loadFailed: 'The settings could not be loaded.',
-    menu: { users: 'Users', items: 'Items', attachments: 'Attachments', settings: 'Web settings', update: 'System update' },
+    menu: { users: 'Users', items: 'Items', attachments: 'Attachments', announcements: 'Announcements', settings: 'Web settings', update: 'System update' },
+    // issue #20 (C)
+    announcements: {
+      hint: "An announcement reaches everyone who is online at once and stays in every user's notices. Line breaks are kept; a few tags (b, i, a, ul, li, code) are allowed.",
+      placeholder: 'What everyone should know…',
+      post: 'Post announcement',
+      posted: 'Announcement posted',
+      earlier: 'Posted announcements',
+      none: 'No announcements yet',
+      type: { announce_web: 'Web', announce_all: 'Web and RunApi', announce_runapi: 'RunApi' },
+    },
     users: {
       search: 'Username',
       add: 'New user',

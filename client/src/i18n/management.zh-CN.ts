@@ -245,6 +245,17 @@ const managementZhCN: typeof managementEn = {
     deleteTitle: '确定删除 {{name}}？',
     deleteConfirm: '引用该文件的页面将出现失效链接。',
     empty: '暂无附件',
+    // issue #20 (C)
+    unused: {
+      button: '未使用的文件',
+      title: '没有页面引用的文件',
+      hint: '这些文件没有被任何页面的正文引用（回收站中的页面也算引用）。删除可释放空间；引用过它们的历史版本将显示失效链接。',
+      none: '所有文件都被页面使用',
+      owner: '上传者',
+      deleteSelected: '删除所选（{{count}}）',
+      deleteTitle: '删除 {{count}} 个文件？',
+      deleteConfirm: '文件将被永久删除。',
+    },
   },
   userSetting: {
     title: '个人设置',
@@ -273,7 +284,17 @@ const managementZhCN: typeof managementEn = {
     title: '管理后台',
     denied: '只有管理员可以进入管理后台。',
     loadFailed: '设置加载失败。',
-    menu: { users: '用户管理', items: '项目管理', attachments: '附件管理', settings: '站点设置', update: '系统更新' },
+    menu: { users: '用户管理', items: '项目管理', attachments: '附件管理', announcements: '系统公告', settings: '站点设置', update: '系统更新' },
+    // issue #20 (C)
+    announcements: {
+      hint: '公告会立即送达所有在线用户，并保留在每个用户的消息中。保留换行；允许少量标签（b、i、a、ul、li、code）。',
+      placeholder: '想告诉所有人的事……',
+      post: '发布公告',
+      posted: '公告已发布',
+      earlier: '已发布的公告',
+      none: '还没有公告',
+      type: { announce_web: '网页端', announce_all: '网页端和 RunApi', announce_runapi: 'RunApi' },
+    },
     users: {
       search: '用户名',
       add: '新增用户',

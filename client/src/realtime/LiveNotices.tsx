@@ -7,8 +7,16 @@ import { useCurrentUser } from '../session/user';
 import { feedback } from '../ui/feedback';
 import { closeRealtimeSocket, realtimeSocket } from './socket';
 import { setUnreadCount } from './unread';
+import { peopleApi } from '../api';
+import type { AnnouncementPush } from '@shared/api/message';
 
 const MESSAGE_MS = 10_000;
+
+/** an announcement's sanitised HTML as plain text for the pop-up (parsed, never rendered as HTML) */
+function plainText(html: string): string {
+  const text = new DOMParser().parseFromString(html.replace(/<br\s*\/?>/gi, ' '), 'text/html').body.textContent ?? '';
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+}
 
 interface PushedNotice {
   notice_id: number;
@@ -57,8 +65,35 @@ export function LiveNotices() {
       });
     };
     socket.on('notice', onNotice);
+    // a site announcement: shown to everyone online at once, until closed or opened
+    const onAnnouncement = (a: AnnouncementPush) => {
+      const key = `announcement-${a.notice_id}`;
+      feedback()?.notification.info({
+        key,
+        duration: 0,
+        placement: 'topRight',
+        title: a.notice_title,
+        description: (
+          <a
+            onClick={() => {
+              feedback()?.notification.destroy(key);
+              ui.current.navigate('/notice/index');
+            }}
+            data-testid="live-announcement"
+          >
+            {plainText(a.notice_content)}
+          </a>
+        ),
+      });
+      void peopleApi
+        .unreadCount()
+        .then((r) => setUnreadCount(Number(r.unread_count)))
+        .catch(() => {});
+    };
+    socket.on('announcement', onAnnouncement);
     return () => {
       socket.off('notice', onNotice);
+      socket.off('announcement', onAnnouncement);
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       // the session changed: a socket opened for the previous user must not stay in its rooms

@@ -77,3 +77,9 @@ export async function pageEditedSince(db: DbOrTx, q: { toUid: number; pageId: nu
     .limit(1);
   return !!hit;
 }
+
+/** How many notices of their own a user has (ShowDoc's remind list total). */
+export async function countOf(db: DbOrTx, uid: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(notices).where(eq(notices.toUid, uid));
+  return Number(row?.n ?? 0);
+}

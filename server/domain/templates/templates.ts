@@ -1,6 +1,7 @@
 // Per-user page templates: list, save (create, or update one's own), delete (owner only).
 import type { AppDeps } from '../../deps';
 import * as repo from '../../db/repos/templates';
+import * as shareRepo from '../../db/repos/templateShares';
 
 export type { TemplateRow } from '../../db/repos/templates';
 
@@ -12,4 +13,10 @@ export const createTemplate = (deps: AppDeps, owner: { uid: number; username: st
 /** Updates a template of this owner; undefined when it is not theirs (or gone). */
 export const updateTemplate = (deps: AppDeps, uid: number, id: number, title: string, content: string) => repo.updateOwn(deps.db, uid, id, title, content);
 
-export const deleteTemplate = (deps: AppDeps, uid: number, id: number) => repo.deleteOwn(deps.db, uid, id);
+/** Deletes a template of this owner, and its shares; false when it is not theirs (or gone). */
+export const deleteTemplate = (deps: AppDeps, uid: number, id: number) =>
+  deps.db.transaction(async (tx) => {
+    const gone = await repo.deleteOwn(tx, uid, id);
+    if (gone) await shareRepo.forgetTemplate(tx, id);
+    return gone;
+  });

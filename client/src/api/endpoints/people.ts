@@ -7,6 +7,7 @@ import type * as teamMemberApi from '@shared/api/teamMember';
 import { call, callAction } from '../http';
 import type { Id } from '../ids';
 import type { Notice } from '@shared/api/notice';
+import type * as noticeApi from '@shared/api/notice';
 
 export const members = (item_id: Id) => callAction<typeof memberApi.getList>('member/getList', { item_id: String(item_id) });
 export const saveMember = (p: { item_id: Id; username: string; cat_id?: Id; member_group_id: Id }) =>
@@ -35,3 +36,4 @@ export const deleteTeamMember = (id: Id) => callAction<typeof teamMemberApi.remo
 export const notices = (p: { notice_type: 'all' | 'unread'; count?: number }) => call<Notice[]>('notice/getList', p, { loading: false });
 export const setNoticeRead = (notice_id: Id) => call('notice/setRead', { notice_id });
 export const deleteNotice = (notice_id: Id) => call('notice/delete', { notice_id });
+export const unreadCount = () => callAction<typeof noticeApi.getUnreadCount>('notice/getUnreadCount', {}, { silent: true, loading: false });

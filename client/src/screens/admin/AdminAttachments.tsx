@@ -14,6 +14,7 @@ import { confirmDelete } from '../../ui/confirm';
 import { formatFileSize, formatMb } from '../attachment/upload';
 import { Stat, UsedStat } from '../attachment/UsageStats';
 import { OrphanTag } from '../attachment/OrphanTag';
+import { UnusedFilesButton } from '../attachment/UnusedFiles';
 
 /** All attachments: search by name, type, uploader; visit; delete; total used space. */
 export function AdminAttachments() {
@@ -70,6 +71,7 @@ export function AdminAttachments() {
         <Button icon={<SearchOutlined />} onClick={search}>
           {t('management.search')}
         </Button>
+        <UnusedFilesButton onChanged={list.reload} />
       </div>
       <Table<Attachment>
         rowKey={(a) => String(a.file_id)}

@@ -1,7 +1,7 @@
 import '../../i18n/managementTexts';
 import { useEffect, useState } from 'react';
 import { Button, Menu, Result, Select } from 'antd';
-import { CloudDownloadOutlined, FileOutlined, FolderOpenOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, FileOutlined, NotificationOutlined, FolderOpenOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { adminApi } from '../../api';
@@ -13,6 +13,7 @@ import { AdminUsers } from './AdminUsers';
 import { AdminItems } from './AdminItems';
 import { AdminAttachments } from './AdminAttachments';
 import { AdminSettings } from './AdminSettings';
+import { AdminAnnouncements } from './AdminAnnouncements';
 import { adminSections, type AdminSection } from './rules';
 
 /** Admin console (spec §2): users, items, attachments, web settings, system update when flagged. */
@@ -50,6 +51,7 @@ export default function AdminScreen() {
     users: <UserOutlined />,
     items: <FolderOpenOutlined />,
     attachments: <FileOutlined />,
+    announcements: <NotificationOutlined />,
     settings: <SettingOutlined />,
     update: <CloudDownloadOutlined />,
   };
@@ -75,6 +77,7 @@ export default function AdminScreen() {
           {active === 'users' && <AdminUsers />}
           {active === 'items' && <AdminItems />}
           {active === 'attachments' && <AdminAttachments />}
+          {active === 'announcements' && <AdminAnnouncements />}
           {active === 'settings' && <AdminSettings />}
           {active === 'update' && update && (
             <Result

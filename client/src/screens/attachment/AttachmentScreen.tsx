@@ -19,6 +19,7 @@ import { confirmDelete, toast } from '../../ui/confirm';
 import { formatFileSize, formatMb, uploadWithProgress } from './upload';
 import { Stat, UsedStat } from './UsageStats';
 import { OrphanTag } from './OrphanTag';
+import { UnusedFilesButton } from './UnusedFiles';
 
 interface Uploading {
   uid: string;
@@ -143,6 +144,7 @@ export default function AttachmentScreen() {
             }}
             testId="attachment-type"
           />
+          <UnusedFilesButton onChanged={list.reload} />
         </div>
         <Table<Attachment>
           rowKey={(a) => String(a.file_id)}

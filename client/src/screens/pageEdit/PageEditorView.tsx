@@ -18,6 +18,7 @@ import { PREVIEW_MAX_CHARS } from './limits';
 import { HistoryDialog } from '../../components/page/HistoryDialog';
 import { TemplatesDialog } from './dialogs/TemplatesDialog';
 import { TextToolDialog, type TextTool } from './dialogs/TextToolDialog';
+import { SqlTableDialog } from './dialogs/SqlTableDialog';
 import { AttachmentsDialog } from './dialogs/AttachmentsDialog';
 import { MockDialog } from './dialogs/MockDialog';
 import { HttpTestDialog } from './dialogs/HttpTestDialog';
@@ -26,7 +27,7 @@ import type { SaveActions } from './useSaveActions';
 import type { InsertTools } from './useInsertTools';
 import './pageEdit.css';
 
-type Dialog = 'history' | 'attachments' | 'mock' | 'http' | 'sort' | null;
+type Dialog = 'history' | 'attachments' | 'mock' | 'http' | 'sort' | 'sqlTable' | null;
 
 export interface PageEditorViewProps {
   itemId: number;
@@ -126,6 +127,9 @@ export function PageEditorView(p: PageEditorViewProps) {
               {t('editor.format.title')}
             </Button>
           </Dropdown>
+          <Button size="small" onClick={() => setDialog('sqlTable')} data-testid="sql-table-tool">
+            {t('editor.sqlTable.button')}
+          </Button>
           <Button size="small" onClick={needSaved('mock')} data-testid="open-mock">
             Mock
           </Button>
@@ -179,8 +183,9 @@ export function PageEditorView(p: PageEditorViewProps) {
       </div>
 
       {!isNew && <HistoryDialog pageId={p.pageId} open={dialog === 'history'} onClose={() => setDialog(null)} onRestore={tools.restore} />}
-      <TemplatesDialog templates={tools.templates} onClose={tools.closeTemplates} onInsert={tools.insertTemplate} onDelete={tools.deleteTemplate} />
+      <TemplatesDialog templates={tools.templates} shared={tools.sharedTemplates} onClose={tools.closeTemplates} onInsert={tools.insertTemplate} onDelete={tools.deleteTemplate} />
       <TextToolDialog tool={textTool} onClose={() => setTextTool(null)} onConvert={tools.convert} />
+      <SqlTableDialog open={dialog === 'sqlTable'} onClose={() => setDialog(null)} onInsert={tools.insertMarkdownBlock} />
       {!isNew && (
         <AttachmentsDialog
           open={dialog === 'attachments'}

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EditorView } from '@codemirror/view';
-import { pageApi } from '../../api';
+import { pageApi, toolsApi } from '../../api';
+import type { ItemTemplate } from '../../api/endpoints/tools';
 import type { Template } from '@shared/api/template';
 import type { Language } from '../../i18n';
 import { insertBlock, insertText } from './editorCommands';
@@ -19,9 +20,13 @@ export interface InsertTools {
   insertBuiltin(kind: 'api' | 'db'): void;
   /** the user's templates while their dialog is open, else null */
   templates: Template[] | null;
+  /** the templates shared with this item (offered to its editors) while the dialog is open */
+  sharedTemplates: ItemTemplate[];
   openTemplates(): Promise<void>;
   closeTemplates(): void;
   insertTemplate(content: string): void;
+  /** a converted block (the SQL tool's table) at the cursor */
+  insertMarkdownBlock(markdown: string): void;
   deleteTemplate(tpl: Template): Promise<void>;
   /** false when the input could not be converted (the dialog stays open) */
   convert(tool: TextTool, input: string): boolean;
@@ -35,6 +40,7 @@ export function useInsertTools(view: () => EditorView | null, itemId: number, pa
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [templates, setTemplates] = useState<Template[] | null>(null);
+  const [sharedTemplates, setSharedTemplates] = useState<ItemTemplate[]>([]);
 
   const insertBuiltin = (kind: 'api' | 'db') => {
     const v = view();
@@ -42,12 +48,14 @@ export function useInsertTools(view: () => EditorView | null, itemId: number, pa
   };
 
   const openTemplates = async () => {
-    const list = await pageApi.templates();
-    if (!Array.isArray(list) || !list.length) {
+    const [list, shared] = await Promise.all([pageApi.templates(), itemId ? toolsApi.itemTemplates(itemId).catch(() => []) : Promise.resolve([])]);
+    const mine = Array.isArray(list) ? list : [];
+    if (!mine.length && !shared.length) {
       message.info(t('editor.templates.none'));
       return;
     }
-    setTemplates(list);
+    setSharedTemplates(shared);
+    setTemplates(mine);
   };
 
   const insertTemplate = (content: string) => {
@@ -105,9 +113,14 @@ export function useInsertTools(view: () => EditorView | null, itemId: number, pa
   return {
     insertBuiltin,
     templates,
+    sharedTemplates,
     openTemplates,
     closeTemplates: () => setTemplates(null),
     insertTemplate,
+    insertMarkdownBlock: (markdown: string) => {
+      const v = view();
+      if (v) insertBlock(v, markdown);
+    },
     deleteTemplate,
     convert,
     onFiles,
