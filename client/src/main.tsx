@@ -9,7 +9,8 @@ import { syncSession } from './session/sync';
 import { showError } from './ui/feedback';
 import './styles/global.css';
 
-initI18n();
+// Chinese readers' texts load beside the route's screen
+const texts = initI18n();
 
 configureApiClient({
   navigate: navigateTo,
@@ -24,7 +25,7 @@ void syncSession();
 
 // The first render waits for the opened route's screen (already downloading, see routePreloads on
 // the server): rendered at once, it does not go through a Suspense fallback and React's reveal delay.
-void preloadRoute(window.location.pathname, window.location.search)
+void Promise.all([texts, preloadRoute(window.location.pathname, window.location.search).catch(() => {})])
   .catch(() => {})
   .then(() =>
     createRoot(document.getElementById('root')!).render(

@@ -130,4 +130,20 @@ describe('accounts in the browser', () => {
     expect(msg).toMatch(/[\u4e00-\u9fff]/);
     await context.close();
   });
+
+  it('switching the language loads the Chinese texts on demand and keeps the choice', async () => {
+    const context = await anonymousContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(server.url + '/user/login');
+    await appReady(page);
+    expect(await page.getByTestId('login-submit').textContent()).toMatch(/log\s*in/i);
+    await page.getByTestId('language-switch').click();
+    await page.getByText('简体中文').click();
+    await expect.poll(() => page.getByTestId('login-submit').textContent()).toMatch(/登\s*录/);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await page.reload();
+    await appReady(page);
+    expect(await page.getByTestId('login-submit').textContent()).toMatch(/登\s*录/);
+    await context.close();
+  });
 });

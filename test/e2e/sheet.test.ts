@@ -181,6 +181,28 @@ describe('spreadsheet items', () => {
     await b.getByText('Cancel lock').click();
   });
 
+  it('offers a local draft that differs from the shared sheet, and restoring it brings its cells back', async () => {
+    const draftItem = await createItem(server, owner, { item_name: 'Draft sheet', item_type: 4 });
+    const info = await server.api<{ menu: { pages: { page_id: number }[] } }>('item/info', { item_id: draftItem }, owner.token);
+    const pageId = info.data.menu.pages[0].page_id;
+    const context = await contextFor(owner);
+    // a draft the browser kept (30 s timer or tab closed) before the edits reached the server
+    const draft = { type: 'quire.workbook', version: 1, sheets: [{ id: 'd1', name: 'Sheet1', rows: 500, cols: 26, colWidths: {}, rowHeights: {}, merges: [], cells: { '3,0': { v: 'from draft' } } }] };
+    await context.addInitScript(([key, text]) => localStorage.setItem(key, text), [`page_content_${pageId}`, JSON.stringify(draft)] as const);
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${server.url}/${draftItem}`);
+    await page.waitForSelector('[data-testid="sheet-grid"] canvas', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Restore draft' }).click();
+    await expect.poll(() => cellShown(page, 3, 0), { timeout: 10_000 }).toBe('from draft');
+    await page.click('[data-testid="sheet-save"]');
+    await page.waitForSelector('.ant-message-success');
+    const saved = await server.api<{ page_content: string }>('page/info', { page_id: pageId }, owner.token);
+    expect(JSON.parse(saved.data.page_content).sheets[0].cells['3,0']).toMatchObject({ v: 'from draft' });
+    // saved: the draft is gone and not offered again
+    expect(await page.evaluate((key) => localStorage.getItem(key), `page_content_${pageId}`)).toBeNull();
+  });
+
   it('looks right in English and Chinese at 1280 and 390 px', async () => {
     for (const [locale, tag] of [['en-US', 'en'], ['zh-CN', 'zh']] as const) {
       for (const width of [1280, 390]) {

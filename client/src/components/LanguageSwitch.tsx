@@ -16,7 +16,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
         selectable: true,
         selectedKeys: [lang],
         items: (Object.keys(NAMES) as Language[]).map((l) => ({ key: l, label: NAMES[l] })),
-        onClick: ({ key }) => setLanguage(key as Language),
+        onClick: ({ key }) => void setLanguage(key as Language),
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('common.language')} data-testid="language-switch">

@@ -1,9 +1,10 @@
 // i18next setup: English and Simplified Chinese, defaulting to the browser's language,
 // the reader's choice persisted in localStorage; <html lang> follows the language.
+// English (also the fallback) is in the entry bundle; the Chinese texts are their own chunk,
+// loaded before the first render for Chinese readers, so nobody downloads both.
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en';
-import zhCN from './zh-CN';
 
 export type Language = 'en' | 'zh-CN';
 export const LANGUAGES: Language[] = ['en', 'zh-CN'];
@@ -40,12 +41,23 @@ export function addTexts(enTexts: Texts, zhTexts: Texts): void {
   i18n.addResourceBundle('zh-CN', 'translation', zhTexts, true, true);
 }
 
-export function initI18n(): typeof i18n {
+let chinese: Promise<void> | null = null;
+
+/** The main Chinese texts, fetched once (screen groups add theirs through addTexts). */
+function loadChinese(): Promise<void> {
+  chinese ??= import('./zh-CN').then((m) => {
+    i18n.addResourceBundle('zh-CN', 'translation', m.default, true, false);
+  });
+  return chinese;
+}
+
+/** Starts i18next in the reader's language; resolves when that language's texts are loaded. */
+export async function initI18n(): Promise<typeof i18n> {
   const lng = detectLanguage(storedLanguage(), navigator.languages?.length ? navigator.languages : [navigator.language]);
   void i18n.use(initReactI18next).init({
     resources: {
       en: { translation: Object.assign({}, en, ...pendingTexts.map((p) => p.en)) },
-      'zh-CN': { translation: Object.assign({}, zhCN, ...pendingTexts.map((p) => p.zh)) },
+      'zh-CN': { translation: Object.assign({}, ...pendingTexts.map((p) => p.zh)) },
     },
     lng,
     fallbackLng: 'en',
@@ -53,6 +65,7 @@ export function initI18n(): typeof i18n {
     returnNull: false,
   });
   document.documentElement.lang = lng;
+  if (lng === 'zh-CN') await loadChinese();
   return i18n;
 }
 
@@ -60,12 +73,13 @@ export function currentLanguage(): Language {
   return i18n.language === 'zh-CN' ? 'zh-CN' : 'en';
 }
 
-export function setLanguage(lng: Language): void {
+export async function setLanguage(lng: Language): Promise<void> {
   try {
     localStorage.setItem(KEY, lng);
   } catch {}
+  if (lng === 'zh-CN') await loadChinese();
   document.documentElement.lang = lng;
-  void i18n.changeLanguage(lng);
+  await i18n.changeLanguage(lng);
 }
 
 export { i18n };

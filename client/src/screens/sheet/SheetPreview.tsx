@@ -4,8 +4,11 @@
 import { useMemo, type CSSProperties } from 'react';
 import { cellKey, cellName, cellText, type Cell, type Sheet } from '@shared/sheet/workbook';
 
+// fortune-sheet draws a 1 px grid line after each row and column: its pitch is size + 1
 const ROW_HEIGHT = 25;
 const COL_WIDTH = 73; // fortune-sheet's default column width
+const rowPitch = (sheet: Sheet, r: number) => (sheet.rowHeights[r] ?? ROW_HEIGHT) + 1;
+const colPitch = (sheet: Sheet, c: number) => (sheet.colWidths[c] ?? COL_WIDTH) + 1;
 const HEADER_HEIGHT = 20;
 const ROW_HEADER_WIDTH = 46;
 
@@ -28,12 +31,12 @@ function inView(sheet: Sheet, width: number, height: number): { rows: number[]; 
   const cols: number[] = [];
   for (let c = 0, x = ROW_HEADER_WIDTH; c < sheet.cols && x < width; c++) {
     cols.push(c);
-    x += sheet.colWidths[c] ?? COL_WIDTH;
+    x += colPitch(sheet, c);
   }
   const rows: number[] = [];
   for (let r = 0, y = HEADER_HEIGHT; r < sheet.rows && y < height; r++) {
     rows.push(r);
-    y += sheet.rowHeights[r] ?? ROW_HEIGHT;
+    y += rowPitch(sheet, r);
   }
   return { rows, cols };
 }
@@ -48,7 +51,7 @@ export function SheetPreview({ sheet, toolbar }: { sheet: Sheet | undefined; too
         <colgroup>
           <col style={{ width: ROW_HEADER_WIDTH }} />
           {view.cols.map((c) => (
-            <col key={c} style={{ width: sheet.colWidths[c] ?? COL_WIDTH }} />
+            <col key={c} style={{ width: colPitch(sheet, c) }} />
           ))}
         </colgroup>
         <thead>
@@ -61,7 +64,7 @@ export function SheetPreview({ sheet, toolbar }: { sheet: Sheet | undefined; too
         </thead>
         <tbody>
           {view.rows.map((r) => (
-            <tr key={r} style={{ height: sheet.rowHeights[r] ?? ROW_HEIGHT }}>
+            <tr key={r} style={{ height: rowPitch(sheet, r) }}>
               <th>{r + 1}</th>
               {view.cols.map((c) => {
                 const cell = sheet.cells[cellKey(r, c)];

@@ -25,10 +25,10 @@ export async function settle(rounds = 3): Promise<void> {
 
 export async function renderAt(url: string, pattern: string, element: ReactElement, lang: Language = 'en'): Promise<Rendered> {
   if (!i18nReady) {
-    initI18n();
+    await initI18n();
     i18nReady = true;
   }
-  setLanguage(lang);
+  await setLanguage(lang);
   const container = document.createElement('div');
   document.body.appendChild(container);
   let root: Root;
