@@ -1,14 +1,16 @@
-// Page and page-history rows → the JSON shapes of spec §3 (ShowDoc field names, numeric ids,
-// times formatted 'Y-m-d H:i:s'; page_addtime falls back to addtime).
+// Page and page-history rows → the JSON shapes of spec §3 (ShowDoc field names, ids as text
+// (fetched), times formatted 'Y-m-d H:i:s'; page_addtime falls back to addtime).
 import type { PageData } from '../db/repos/pages';
 import type { HistoryRow } from '../db/repos/pageHistory';
 import type { ShareRow } from '../db/repos/shares';
-import type { LockInfo, Page, PageDiff, PageHistoryEntry, PageInfo, PathStep, SavedPage, SinglePageLink } from '../../shared/api/page';
+import type { LockInfo, PageAnswer, PageDiffAnswer, PageHistoryAnswer, PageInfoAnswer, PathStep, SavedPage, SinglePageLink } from '../../shared/api/page';
+import type { AsShowDoc } from '../../shared/dbText';
+import { fetched } from './fetched';
 import type { OpenPageRow } from '../../shared/api/open';
 import { formatTime } from './time';
 
-export function presentPage(p: PageData): Page {
-  return {
+export function presentPage(p: PageData): PageAnswer {
+  const { version, ...row } = {
     page_id: p.pageId,
     item_id: p.itemId,
     cat_id: p.catId,
@@ -24,30 +26,32 @@ export function presentPage(p: PageData): Page {
     is_del: p.isDel,
     version: p.version,
   };
+  // the row as ShowDoc fetches it (ids as text); Quire's version stays a number
+  return { ...fetched(row), version };
 }
 
 /** page/info: the page with its attachment count, share key and (with_path) its path. */
-export function presentPageInfo(p: PageData, extras: { attachmentCount: number; uniqueKey: string; fullPath?: PathStep[] }): PageInfo {
-  const info: PageInfo = { ...presentPage(p), attachment_count: extras.attachmentCount, unique_key: extras.uniqueKey };
+export function presentPageInfo(p: PageData, extras: { attachmentCount: number; uniqueKey: string; fullPath?: AsShowDoc<PathStep>[] }): PageInfoAnswer {
+  const info: PageInfoAnswer = { ...presentPage(p), attachment_count: extras.attachmentCount, unique_key: extras.uniqueKey };
   if (extras.fullPath) info.full_path = extras.fullPath;
   return info;
 }
 
 /** A share link shows the page only: nothing that points into the item. */
-export function presentSharedPage(p: PageData, attachmentCount: number, share: Pick<ShareRow, 'uniqueKey' | 'expireTime'>): PageInfo {
+export function presentSharedPage(p: PageData, attachmentCount: number, share: Pick<ShareRow, 'uniqueKey' | 'expireTime'>): PageInfoAnswer {
   const { item_id: _i, cat_id: _c, ...rest } = presentPage(p);
   void _i;
   void _c;
-  return { ...rest, attachment_count: attachmentCount, unique_key: share.uniqueKey, expire_time: share.expireTime };
+  return { ...rest, attachment_count: attachmentCount, unique_key: share.uniqueKey, ...fetched({ expire_time: share.expireTime }) };
 }
 
 /** page/info's full_path: the catalogs from the top level down, then the page. */
-export function presentPath(catalogs: { cat_id: number; cat_name: string }[], p: Pick<PageData, 'pageId' | 'pageTitle'>): PathStep[] {
-  return [...catalogs, { page_id: p.pageId, page_title: p.pageTitle }];
+export function presentPath(catalogs: { cat_id: number; cat_name: string }[], p: Pick<PageData, 'pageId' | 'pageTitle'>): AsShowDoc<PathStep>[] {
+  return [...catalogs.map(fetched), fetched({ page_id: p.pageId, page_title: p.pageTitle })];
 }
 
-export function presentHistory(h: HistoryRow): PageHistoryEntry {
-  return {
+export function presentHistory(h: HistoryRow): PageHistoryAnswer {
+  return fetched({
     page_history_id: h.pageHistoryId,
     page_id: h.pageId,
     item_id: h.itemId,
@@ -59,11 +63,11 @@ export function presentHistory(h: HistoryRow): PageHistoryEntry {
     author_username: h.authorUsername,
     page_comments: h.pageComments,
     addtime: formatTime(h.addtime),
-  };
+  });
 }
 
 /** page/diff: the page now and the version asked for. */
-export function presentDiff(p: PageData, h: HistoryRow): PageDiff {
+export function presentDiff(p: PageData, h: HistoryRow): PageDiffAnswer {
   return { page: presentPage(p), history_page: presentHistory(h) };
 }
 
