@@ -93,6 +93,8 @@ const add = action(api.add, {
       domain,
       passwordHash,
       itemType: p.item_type,
+      allowComment: p.allow_comment,
+      allowFeedback: p.allow_feedback,
     });
     return presentNewItem(item);
   },
@@ -145,7 +147,14 @@ const update = action(api.update, {
     const isPrivate = p.is_private ?? null;
     const touchesVisibility = isPrivate !== null || p.password !== undefined;
     const passwordHash = touchesVisibility ? await resolveItemPassword({ isPrivate, password: p.password ?? '' }, item, isCurrentPassword(item)) : undefined;
-    const row = await updateItem(deps, item, { name: p.item_name, description: p.item_description, domain, passwordHash });
+    const row = await updateItem(deps, item, {
+      name: p.item_name,
+      description: p.item_description,
+      domain,
+      passwordHash,
+      allowComment: p.allow_comment,
+      allowFeedback: p.allow_feedback,
+    });
     return presentItemDetail(row);
   },
 });
