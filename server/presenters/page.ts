@@ -6,7 +6,7 @@ import type { ShareRow } from '../db/repos/shares';
 import type { LockInfo, PageAnswer, PageDiffAnswer, PageHistoryAnswer, PageInfoAnswer, PathStep, SavedPage, SinglePageLink } from '../../shared/api/page';
 import type { AsShowDoc } from '../../shared/dbText';
 import { fetched } from './fetched';
-import type { OpenPageRow } from '../../shared/api/open';
+import type { OpenPageAnswer } from '../../shared/api/open';
 import { formatTime } from './time';
 
 export function presentPage(p: PageData): PageAnswer {
@@ -97,9 +97,9 @@ export function presentLock(lock: { lockUid: number; lockUsername: string; mode:
   };
 }
 
-/** open/updatePage: the row as stored (ShowDoc returns it so; times stay unix seconds). */
-export function presentOpenPage(p: PageData): OpenPageRow {
-  return {
+/** open/updatePage: the row as stored, as ShowDoc returns it (every number as text; times unix seconds). */
+export function presentOpenPage(p: PageData): OpenPageAnswer {
+  return fetched({
     page_id: p.pageId,
     author_uid: p.authorUid,
     author_username: p.authorUsername,
@@ -113,5 +113,5 @@ export function presentOpenPage(p: PageData): OpenPageRow {
     is_del: p.isDel,
     page_addtime: p.pageAddtime,
     ext_info: p.extInfo,
-  };
+  });
 }
