@@ -208,7 +208,8 @@ describe('page/save', () => {
     expect(big.error_code).not.toBe(0);
     expect(big.error_message).toMatch(/too large|too long/);
     const empty = await call('page/save', { page_id: ids.pA, page_content: '   ' }, 'owner');
-    expect(empty.error_code).toBe(10103);
+    expect(empty.error_code).toBe(10101);
+    expect(empty.error_message).toMatch(/Empty content/);
     const zh = await app.call('page/save', { page_id: ids.pA, page_content: '%E4%B8', is_urlencode: 1 }, { token: u.owner.user_token, headers: { 'Accept-Language': 'zh-CN' } });
     expect(zh.error_message).toContain('URL 编码');
     const after = await pageRow(ids.pA);
