@@ -204,3 +204,16 @@ describe('comments and feedback switches', () => {
     expect(await row(b.itemId)).toEqual(before);
   });
 });
+
+// last: it leaves this address needing the captcha for every login
+describe('login codes', () => {
+  it('a wrong password answers 10204, then 10210 once the next attempt needs the captcha (here: 20 failures from one address)', async () => {
+    const codes: number[] = [];
+    // different names: no account reaches its own limit of 5
+    for (let i = 0; i < 20; i++) codes.push((await app.login(`nobody_${i % 10}_here`, `wrong-${i}`)).error_code);
+    expect(codes.slice(0, 19)).toEqual(Array(19).fill(ErrorCode.WRONG_CREDENTIALS));
+    expect(codes[19]).toBe(ErrorCode.LOGIN_CAPTCHA_REQUIRED);
+    // the client now shows the captcha: without it even the right password is refused
+    expect((await app.login('types_owner')).error_code).toBe(ErrorCode.CAPTCHA_WRONG);
+  });
+});
