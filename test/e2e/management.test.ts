@@ -179,8 +179,8 @@ describe('item settings', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('member-add').click();
     await page.getByTestId('member-list').getByText('mgmt_carol').waitFor();
-    const members = await ok<Array<{ username: string; member_group_id: number }>>('member/getList', { item_id: ids.item }, admin.token);
-    expect(members.find((m) => m.username === 'mgmt_carol')?.member_group_id).toBe(1);
+    const members = await ok<Array<{ username: string; member_group_id: string }>>('member/getList', { item_id: ids.item }, admin.token);
+    expect(members.find((m) => m.username === 'mgmt_carol')?.member_group_id).toBe('1');
     await context.close();
   });
 
