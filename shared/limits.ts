@@ -27,6 +27,12 @@ export const ITEM_DESCRIPTION_MAX_CHARS = 1000;
 /** personal item domains: letters and digits */
 export const ITEM_DOMAIN_MAX_CHARS = 50;
 export const ITEM_PASSWORD_MAX_CHARS = 100;
+/**
+ * What item/detail answers managers for a private item's visit password (stored hashed, never sent):
+ * ShowDoc's item dialog reads "private" from a non-empty password and sends it back on save, which
+ * item/update takes as "keep the current password".
+ */
+export const ITEM_PASSWORD_PLACEHOLDER = '********';
 export const CATALOG_NAME_MAX_CHARS = 100;
 export const OPEN_API_MAX_PAGES = 5000;
 /** pages one open/fromComments or open/updateDbItem request may write (a source file or a database at a time) */

@@ -11,7 +11,7 @@ import page from './page';
 import recycle from './recycle';
 import template from './template';
 import mock, { mockData, mockPath } from './mock';
-import open from './open';
+import open, { itemUpdateByApi } from './open';
 import member from './member';
 import team from './team';
 import teamMember from './teamMember';
@@ -70,6 +70,7 @@ export const controllers: Controller[] = [
   exportController,
   exportHtml,
   itemSearch,
+  itemUpdateByApi,
   pageUpload,
   download,
   job,

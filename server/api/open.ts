@@ -1,9 +1,10 @@
 // Open API (no login): api_key + api_token of an item on every call. updateItem/updatePage
 // upsert one page; updateDbItem and fromComments take what ShowDoc's shell scripts post.
 import { action, controller, rawReply, type ActionRequest, type ContractActionDef } from '../http/action';
-import { noPermission, notFound } from '../errors';
+import { badParam, noPermission, notFound } from '../errors';
 import { DEFAULT_S_NUMBER } from '../../shared/limits';
 import * as api from '../../shared/api/open';
+import { rawFormField } from '../http/formBody';
 import { canWriteWithItemKey } from '../policies/openApi';
 import { checkOpenCredentials } from '../domain/open/auth';
 import { upsertPageByTitle } from '../domain/open/upsertPage';
@@ -35,6 +36,7 @@ const pageByTitle: ContractActionDef<typeof api.updatePage> = {
 
 const updatePage = action(api.updatePage, pageByTitle);
 const updateItem = action(api.updateItem, pageByTitle);
+const updateByApi = action(api.updateByApi, pageByTitle);
 
 // ShowDoc's scripts print the answer: plain text on success, as ShowDoc writes it.
 const ok = (body: string) => rawReply({ type: 'text/plain; charset=utf-8', body });
@@ -48,13 +50,29 @@ const updateDbItem = action(api.updateDbItem, {
   },
 });
 
+/**
+ * showdoc_api.sh posts the comments unencoded: read from the raw body the PHP way, a value with a
+ * stray '%' ("100%") keeps its other %XX decoded and the '=' of `ids[]=1` (the form parser's view of
+ * the same body, `parsed`, is what JSON and multipart bodies give).
+ */
+function commentsOf(req: ActionRequest, parsed: string): string {
+  const raw = rawFormField(req.ctx, 'content');
+  if (raw === undefined) return parsed;
+  if (raw.length > api.SCRIPT_MAX_CHARS) throw badParam('Parameter {name} is too long (max {max} characters)', { name: 'content', max: api.SCRIPT_MAX_CHARS });
+  if (raw.includes('\0')) throw badParam('Parameter {name} contains a NUL character', { name: 'content' });
+  return raw;
+}
+
 const fromComments = action(api.fromComments, {
   auth: 'optional',
   async run(req, p) {
     const itemId = await itemOf(req, p);
-    await importFromComments(req.deps, itemId, p.content);
+    await importFromComments(req.deps, itemId, commentsOf(req, p.content));
     return ok('\n 成功 \n\n ');
   },
 });
 
 export default controller('open', { updatePage, updateItem, updateDbItem, fromComments });
+
+/** item/updateByApi: ShowDoc's alias of open/updateItem */
+export const itemUpdateByApi = controller('item', { updateByApi });

@@ -141,6 +141,9 @@ export const items = pgTable(
     itemType: smallint('item_type').notNull().default(1),
     isArchived: smallint('is_archived').notNull().default(0),
     isDel: smallint('is_del').notNull().default(0),
+    /** ShowDoc's switches for page comments and page feedback (1 on): kept by item/add and item/update */
+    allowComment: smallint('allow_comment').notNull().default(0),
+    allowFeedback: smallint('allow_feedback').notNull().default(0),
     addtime: unixTime('addtime'),
     lastUpdateTime: unixTime('last_update_time'),
     delTime: unixTime('del_time'),

@@ -224,9 +224,12 @@ export async function login(deps: AppDeps, loginName: string, password: string, 
     }
   }
   if (!ok || !user) {
-    const [acct] = await Promise.all([hit(deps.db, failKey(loginName), FAIL_WINDOW, now), hit(deps.db, failIpKey(ip), 3600, now)]);
+    const [acct, fromIp] = await Promise.all([hit(deps.db, failKey(loginName), FAIL_WINDOW, now), hit(deps.db, failIpKey(ip), 3600, now)]);
     deps.log.info('login failed', { login: loginName.slice(0, 60), ip });
-    if (acct.count >= LOGIN_FAILURES_BEFORE_CAPTCHA) throw new ApiError(ErrorCode.LOGIN_CAPTCHA_REQUIRED, 'Wrong username or password');
+    // 10210 whenever the next attempt must carry the captcha (as loginNeedsCaptcha decides): the client shows it
+    if (acct.count >= LOGIN_FAILURES_BEFORE_CAPTCHA || fromIp.count >= IP_FAILURES_BEFORE_CAPTCHA) {
+      throw new ApiError(ErrorCode.LOGIN_CAPTCHA_REQUIRED, 'Wrong username or password');
+    }
     if (ldapDown) {
       throw new ApiError(ErrorCode.UNAVAILABLE, 'The LDAP server cannot be reached, so directory accounts cannot log in now; local accounts still can. Try again later or tell an administrator');
     }

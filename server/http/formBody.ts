@@ -20,6 +20,48 @@ export function firstEqualsSplits(body: string): string {
 
 export async function parseFormBody(ctx: Koa.Context, limit: number): Promise<Record<string, unknown>> {
   const text = await coBody.text(ctx, { limit, encoding: 'utf8' });
+  // kept for the actions that read a field the PHP way (rawFormField)
+  ctx.state.formText = text;
   // allowDots as co-body (which koa-body used) sets it
   return qs.parse(firstEqualsSplits(text), { allowDots: true }) as Record<string, unknown>;
+}
+
+const HEX = /^[0-9a-fA-F]{2}$/;
+
+/**
+ * PHP's urldecode: '+' is a space, each valid %XX one byte, anything else (a bare '%', '%zz') kept as
+ * it is; the bytes are UTF-8. qs decodes a value all at once and gives up on the whole value at the
+ * first bad '%' ("100%"), leaving every other %XX undecoded.
+ */
+export function phpUrlDecode(s: string): string {
+  if (!s.includes('%') && !s.includes('+')) return s;
+  const bytes = Buffer.from(s.replaceAll('+', ' '), 'utf8');
+  const out = Buffer.alloc(bytes.length);
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] === 0x25 && i + 2 < bytes.length && HEX.test(bytes.toString('latin1', i + 1, i + 3))) {
+      out[n++] = parseInt(bytes.toString('latin1', i + 1, i + 3), 16);
+      i += 2;
+    } else {
+      out[n++] = bytes[i];
+    }
+  }
+  return out.toString('utf8', 0, n);
+}
+
+/**
+ * A field of the request's form body read as PHP reads it (pairs split at '&', the name ending at the
+ * first '=', the last pair of a name winning, PHP's urldecode): for open/fromComments, whose
+ * showdoc_api.sh bodies are hand-built and not URL-encoded. Undefined when the body was no form.
+ */
+export function rawFormField(ctx: Koa.Context, name: string): string | undefined {
+  const text = ctx.state.formText;
+  if (typeof text !== 'string') return undefined;
+  let value: string | undefined;
+  for (const pair of text.split('&')) {
+    const at = pair.indexOf('=');
+    if (at < 0) continue;
+    if (phpUrlDecode(pair.slice(0, at)) === name) value = phpUrlDecode(pair.slice(at + 1));
+  }
+  return value;
 }

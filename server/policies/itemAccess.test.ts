@@ -28,6 +28,8 @@ const item = (over: Partial<ItemRow> = {}): ItemRow => ({
   itemDomain: '',
   itemType: 1,
   isArchived: 0,
+  allowComment: 0,
+  allowFeedback: 0,
   isDel: 0,
   addtime: 0,
   lastUpdateTime: 0,

@@ -2,14 +2,15 @@
 import type { UserRow } from '../db/repos/users';
 import type { ListedItem } from '../db/repos/adminItems';
 import type { SiteSettings } from '../lib/siteSettings';
-import type { AdminUser, AdminUserPage } from '../../shared/api/adminUser';
-import type { AdminItem, AdminItemPage, ItemAttorned } from '../../shared/api/adminItem';
+import type { AdminUser, AdminUserAnswer, AdminUserPageAnswer } from '../../shared/api/adminUser';
+import type { AdminItemPageAnswer, ItemAttorned } from '../../shared/api/adminItem';
+import { fetched } from './fetched';
 import type { UpdateCheck } from '../../shared/api/adminUpdate';
 import { localize } from '../../shared/messages';
 import { formatTime } from './time';
 import { presentUserIdentity } from './user';
 
-export function presentAdminUser(u: UserRow): AdminUser {
+export function presentAdminUser(u: UserRow): AdminUserAnswer {
   return {
     ...presentUserIdentity(u),
     source: u.source,
@@ -19,28 +20,30 @@ export function presentAdminUser(u: UserRow): AdminUser {
   };
 }
 
-export const presentAdminUserPage = (p: { total: number; users: UserRow[] }): AdminUserPage => ({ total: p.total, users: p.users.map(presentAdminUser) });
+export const presentAdminUserPage = (p: { total: number; users: UserRow[] }): AdminUserPageAnswer => ({ total: p.total, users: p.users.map(presentAdminUser) });
 
-export function presentAdminItem({ item, ownerName, memberCount }: ListedItem): AdminItem {
+export function presentAdminItem({ item, ownerName, memberCount }: ListedItem): AdminItemPageAnswer['items'][number] {
   return {
-    item_id: item.itemId,
-    item_name: item.itemName,
-    item_description: item.itemDescription,
-    item_domain: item.itemDomain,
-    item_type: item.itemType,
-    uid: item.uid,
-    username: item.username,
-    name: ownerName ?? '',
-    is_private: item.password ? 1 : 0,
-    is_archived: item.isArchived,
-    is_del: item.isDel,
-    addtime: formatTime(item.addtime),
-    del_time: formatTime(item.delTime),
+    ...fetched({
+      item_id: item.itemId,
+      item_name: item.itemName,
+      item_description: item.itemDescription,
+      item_domain: item.itemDomain,
+      item_type: item.itemType,
+      uid: item.uid,
+      username: item.username,
+      name: ownerName ?? '',
+      is_archived: item.isArchived,
+      is_del: item.isDel,
+      addtime: formatTime(item.addtime),
+      del_time: formatTime(item.delTime),
+    }),
+    is_private: item.password ? (1 as const) : (0 as const),
     member_num: memberCount,
   };
 }
 
-export const presentAdminItemPage = (p: { total: number; items: ListedItem[] }): AdminItemPage => ({ total: p.total, items: p.items.map(presentAdminItem) });
+export const presentAdminItemPage = (p: { total: number; items: ListedItem[] }): AdminItemPageAnswer => ({ total: p.total, items: p.items.map(presentAdminItem) });
 
 export const presentItemAttorned = (a: { itemId: number; uid: number; username: string }): ItemAttorned => ({ item_id: a.itemId, uid: a.uid, username: a.username });
 

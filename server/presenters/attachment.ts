@@ -1,9 +1,10 @@
 // Attachment rows → ShowDoc's JSON shapes (spec §3 Attachment). URLs point at visitFile with
 // the file's random sign (the URL form ShowDoc embeds in page Markdown).
 import type { AttachmentRow, ListedAttachment } from '../db/repos/attachments';
-import type { AllFiles, Attachment, MyFiles } from '../../shared/api/attachment';
+import type { AllFilesAnswer, AttachmentAnswer, MyFilesAnswer } from '../../shared/api/attachment';
+import type { ImageUploaded, PageFileAnswer, Uploaded } from '../../shared/api/page/upload';
 import type { UnusedFile } from '../../shared/api/attachmentUnused';
-import type { ImageUploaded, PageFile, Uploaded } from '../../shared/api/page/upload';
+import { fetched } from './fetched';
 import { formatTime } from './time';
 import { ORPHAN_FILE_GRACE_SECONDS } from '../../shared/limits';
 
@@ -12,20 +13,22 @@ export const fileUrl = (base: string, sign: string) => `${base}/server/index.php
 /** bytes → MiB with 3 decimals (ShowDoc's *_m fields) */
 export const toMiB = (bytes: number) => Math.round((bytes / 1024 / 1024) * 1000) / 1000;
 
-export function presentAttachment(row: ListedAttachment, base: string): Attachment {
+export function presentAttachment(row: ListedAttachment, base: string): AttachmentAnswer {
   return {
-    file_id: row.fileId,
-    display_name: row.displayName,
-    file_type: row.fileType,
-    file_size: row.fileSize,
+    ...fetched({
+      file_id: row.fileId,
+      display_name: row.displayName,
+      file_type: row.fileType,
+      file_size: row.fileSize,
+      visit_times: row.visitTimes,
+      username: row.username,
+      uid: row.uid,
+      item_id: row.itemId,
+      page_id: row.pageId,
+      addtime: formatTime(row.addtime),
+      last_visit_time: formatTime(row.lastVisitTime),
+    }),
     file_size_m: toMiB(row.fileSize),
-    visit_times: row.visitTimes,
-    username: row.username,
-    uid: row.uid,
-    item_id: row.itemId,
-    page_id: row.pageId,
-    addtime: formatTime(row.addtime),
-    last_visit_time: formatTime(row.lastVisitTime),
     url: fileUrl(base, row.sign),
     // Quire: a file bound to no page is removed by the clean-up at removal_time
     orphan: row.orphanSince > 0 ? 1 : 0,
@@ -33,9 +36,9 @@ export function presentAttachment(row: ListedAttachment, base: string): Attachme
   };
 }
 
-export function presentPageFile(row: AttachmentRow, base: string): PageFile {
+export function presentPageFile(row: AttachmentRow, base: string): PageFileAnswer {
   return {
-    file_id: row.fileId,
+    ...fetched({ file_id: row.fileId }),
     display_name: row.displayName,
     file_type: row.fileType,
     file_size_m: toMiB(row.fileSize),
@@ -50,12 +53,12 @@ export interface Listed {
 }
 
 /** A page of files and the space they take (bytes and MiB): what both file lists start with. */
-function presentFilesUsing(l: Listed, base: string, used: number): Pick<MyFiles, 'list' | 'total' | 'used' | 'used_m'> {
+function presentFilesUsing(l: Listed, base: string, used: number): Pick<MyFilesAnswer, 'list' | 'total' | 'used' | 'used_m'> {
   return { list: l.list.map((r) => presentAttachment(r, base)), total: l.total, used, used_m: toMiB(used) };
 }
 
 /** The uploader's files, usage and quota (MB, 0 = unlimited). */
-export function presentMyFiles(l: Listed, base: string, usage: { used: number; flow: number; quotaMb: number }): MyFiles {
+export function presentMyFiles(l: Listed, base: string, usage: { used: number; flow: number; quotaMb: number }): MyFilesAnswer {
   return {
     ...presentFilesUsing(l, base, usage.used),
     used_flow_m: toMiB(usage.flow),
@@ -65,7 +68,7 @@ export function presentMyFiles(l: Listed, base: string, usage: { used: number; f
 }
 
 /** Every file of the site, the space they take and the quotas (MB, 0 = unlimited). */
-export function presentAllFiles(l: Listed, base: string, usage: { used: number; siteMb: number; userMb: number }): AllFiles {
+export function presentAllFiles(l: Listed, base: string, usage: { used: number; siteMb: number; userMb: number }): AllFilesAnswer {
   return {
     ...presentFilesUsing(l, base, usage.used),
     site_quota_m: usage.siteMb,

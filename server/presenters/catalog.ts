@@ -1,6 +1,8 @@
-// Catalog rows → spec §3 Catalog shapes (catList*, getPagesBycat, catalog/copy answers).
+// Catalog rows → spec §3 Catalog shapes (catList*, getPagesBycat, catalog/copy answers); rows as
+// ShowDoc fetches them (ids as text), catalog/save's and catalog/copy's new ids as numbers (computed).
 import type { CatalogRow } from '../db/repos/catalogs';
-import type { Catalog, CatalogGroup, CatalogPage } from '../../shared/api/catalog';
+import type { CatalogAnswer, CatalogGroupAnswer, CatalogPageAnswer } from '../../shared/api/catalog';
+import { fetched } from './fetched';
 import { formatTime } from './time';
 
 export const CATALOG_PATH_SEPARATOR = ' / ';
@@ -13,8 +15,8 @@ export interface CatalogTreeNode {
   path: string[];
 }
 
-export function presentCatalogRow(r: CatalogRow): Catalog {
-  return {
+export function presentCatalogRow(r: CatalogRow): CatalogAnswer {
+  return fetched({
     cat_id: r.catId,
     cat_name: r.catName,
     item_id: r.itemId,
@@ -22,21 +24,21 @@ export function presentCatalogRow(r: CatalogRow): Catalog {
     level: r.level,
     s_number: r.sNumber,
     addtime: formatTime(r.addtime),
-  };
+  });
 }
 
 /** catListGroup: the tree with children under `sub`. */
-export function presentCatalogGroup(n: CatalogTreeNode): CatalogGroup {
+export function presentCatalogGroup(n: CatalogTreeNode): CatalogGroupAnswer {
   return { ...presentCatalogRow(n.row), sub: n.children.map(presentCatalogGroup) };
 }
 
 /** catListName: one row per catalog, cat_name being the full path 'a / b / c'. */
-export function presentCatalogWithPath(n: CatalogTreeNode): Catalog {
+export function presentCatalogWithPath(n: CatalogTreeNode): CatalogAnswer {
   return { ...presentCatalogRow(n.row), cat_name: n.path.join(CATALOG_PATH_SEPARATOR) };
 }
 
-export function presentCatalogPage(p: { pageId: number; pageTitle: string; sNumber: number }): CatalogPage {
-  return { page_id: p.pageId, page_title: p.pageTitle, s_number: p.sNumber };
+export function presentCatalogPage(p: { pageId: number; pageTitle: string; sNumber: number }): CatalogPageAnswer {
+  return fetched({ page_id: p.pageId, page_title: p.pageTitle, s_number: p.sNumber });
 }
 
 export function presentCopiedCatalog(catId: number): { cat_id: number } {

@@ -2,8 +2,9 @@
 import type { ItemRow } from '../db/repos/items';
 import type { CatalogRow } from '../db/repos/catalogs';
 import type { MenuPageRow } from '../db/repos/menus';
-import type { ItemInfo, ItemMenu } from '../../shared/api/item';
+import type { ItemInfoAnswer } from '../../shared/api/item';
 import { presentItemBase } from './item';
+import { dbNum } from './fetched';
 import { presentMenu, type MenuView } from './menu';
 import { JsonFragment, jsonFragment, withFragments, type JsonWithFragments } from '../lib/jsonFragment';
 
@@ -12,7 +13,7 @@ const menuJson = new WeakMap<MenuView, JsonFragment>();
 function presentMenuOnce(menu: MenuView): JsonFragment {
   let json = menuJson.get(menu);
   if (!json) {
-    const answer: ItemMenu = presentMenu(menu);
+    const answer: ItemInfoAnswer['menu'] = presentMenu(menu);
     menuJson.set(menu, (json = jsonFragment(answer)));
   }
   return json;
@@ -35,13 +36,14 @@ export interface InfoExtras {
 }
 
 /** The answer with its menu as a JSON fragment written once per built menu: the envelope splices it in (and can gzip it for free). */
-export function presentItemInfo(a: InfoRights, x: InfoExtras): JsonWithFragments<ItemInfo> {
+export function presentItemInfo(a: InfoRights, x: InfoExtras): JsonWithFragments<ItemInfoAnswer> {
   const catAt = (level: number) => x.defaultPath.find((c) => c.level === level)?.catId ?? 0;
   const defaultPageId = x.defaultPage?.pageId ?? 0;
-  const answer: Omit<ItemInfo, 'menu'> & { menu: JsonFragment } = {
+  const answer: Omit<ItemInfoAnswer, 'menu'> & { menu: JsonFragment } = {
     ...presentItemBase(a.item),
-    default_page_id: String(defaultPageId),
-    current_page_id: defaultPageId,
+    // text, as the menu's page_id: ShowDoc's client finds the page in the tree with ===
+    default_page_id: dbNum(defaultPageId),
+    current_page_id: dbNum(defaultPageId),
     default_cat_id2: catAt(2),
     default_cat_id3: catAt(3),
     default_cat_id4: catAt(4),
@@ -54,8 +56,6 @@ export function presentItemInfo(a: InfoRights, x: InfoExtras): JsonWithFragments
     ItemCreator: a.itemCreator,
     global_param: { query: [], body: [], header: [], cookies: [], preScript: '', postScript: '' },
     show_watermark: '0',
-    allow_comment: 0,
-    allow_feedback: 0,
   };
   return withFragments(answer);
 }

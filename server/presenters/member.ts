@@ -3,7 +3,9 @@ import { localize } from '../../shared/messages';
 import { MEMBER_GROUP } from '../../shared/limits';
 import type { ItemMemberRow } from '../db/repos/members';
 import type { PersonSince } from '../db/repos/members';
-import type { ItemMember, MemberLimit, Person } from '../../shared/api/member';
+import type { ItemMember, ItemMemberAnswer, MemberLimit, Person } from '../../shared/api/member';
+import type { AsShowDoc } from '../../shared/dbText';
+import { fetched } from './fetched';
 import { formatTime } from './time';
 
 export type Lang = 'en' | 'zh';
@@ -33,10 +35,11 @@ export function limitIds(limit: StoredLimit): number[] {
 /** Every catalog id some limits name: the caller loads their names for presentLimit. */
 export const limitIdsOf = (rows: StoredLimit[]) => rows.flatMap((r) => limitIds(r));
 
-/** the catalogs a limit names, as ids and as a display text ('' = every catalog) */
-export function presentLimit(limit: StoredLimit, names: Map<number, string>): MemberLimit {
+/** the catalogs a limit names, as ids and as a display text (ShowDoc: '所有目录' for every catalog) */
+export function presentLimit(limit: StoredLimit, names: Map<number, string>, lang: Lang): AsShowDoc<MemberLimit> {
   const ids = limitIds(limit);
-  return { cat_id: limit.catId, cat_ids: ids, cat_name: ids.map((id) => names.get(id) ?? String(id)).join(', ') };
+  const catName = ids.length ? ids.map((id) => names.get(id) ?? String(id)).join(', ') : localize('All catalogs', lang);
+  return { ...fetched({ cat_id: limit.catId, cat_name: catName }), cat_ids: ids };
 }
 
 /** a grant on an item (a personal member's or a team member's): who, what they may do, where, since when */
@@ -46,23 +49,28 @@ export interface StoredGrant extends StoredLimit {
   addtime: number;
 }
 
-/** The part an item member and a team item member show alike: the name, the member group, the catalog limit, the time. */
-export function presentGrant(r: StoredGrant, names: Map<number, string>, lang: Lang): Pick<ItemMember, 'name' | 'member_group_id' | 'member_group' | 'addtime'> & MemberLimit {
+/**
+ * The part an item member and a team item member show alike: the name, the member group (as text,
+ * "1", and in words with the catalogs: ShowDoc's '编辑/目录：所有目录'), the catalog limit, the time.
+ */
+export function presentGrant(
+  r: StoredGrant,
+  names: Map<number, string>,
+  lang: Lang,
+): AsShowDoc<Pick<ItemMember, 'name' | 'member_group_id' | 'member_group' | 'addtime'> & MemberLimit> {
+  const limit = presentLimit(r, names, lang);
   return {
     name: r.name ?? '',
-    member_group_id: r.memberGroupId,
-    member_group: memberGroupText(r.memberGroupId, lang),
-    ...presentLimit(r, names),
+    ...fetched({ member_group_id: r.memberGroupId }),
+    member_group: localize('{group}/catalog: {catalogs}', lang, { group: memberGroupText(r.memberGroupId, lang), catalogs: limit.cat_name }),
+    ...limit,
     addtime: formatTime(r.addtime),
   };
 }
 
-export function presentItemMember(r: ItemMemberRow & { name?: string }, names: Map<number, string>, lang: Lang): ItemMember {
+export function presentItemMember(r: ItemMemberRow & { name?: string }, names: Map<number, string>, lang: Lang): ItemMemberAnswer {
   return {
-    item_member_id: r.itemMemberId,
-    item_id: r.itemId,
-    uid: r.uid,
-    username: r.username,
+    ...fetched({ item_member_id: r.itemMemberId, item_id: r.itemId, uid: r.uid, username: r.username }),
     ...presentGrant(r, names, lang),
   };
 }

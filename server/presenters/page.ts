@@ -1,17 +1,19 @@
-// Page and page-history rows → the JSON shapes of spec §3 (ShowDoc field names, numeric ids,
-// times formatted 'Y-m-d H:i:s'; page_addtime falls back to addtime).
+// Page and page-history rows → the JSON shapes of spec §3 (ShowDoc field names, ids as text
+// (fetched), times formatted 'Y-m-d H:i:s'; page_addtime falls back to addtime).
 import { isWorkbookContent } from '../../shared/sheet/workbook';
 import { parseWorkbookContent } from '../../shared/sheet/content';
 import { diffWorkbooks } from '../../shared/sheet/diff';
 import type { PageData } from '../db/repos/pages';
 import type { HistoryRow } from '../db/repos/pageHistory';
 import type { ShareRow } from '../db/repos/shares';
-import type { LockInfo, Page, PageDiff, PageHistoryEntry, PageInfo, PathStep, SavedPage, SinglePageLink } from '../../shared/api/page';
-import type { OpenPageRow } from '../../shared/api/open';
+import type { LockInfo, PageAnswer, PageDiffAnswer, PageHistoryAnswer, PageInfoAnswer, PathStep, SavedPage, SinglePageLink } from '../../shared/api/page';
+import type { AsShowDoc } from '../../shared/dbText';
+import { fetched } from './fetched';
+import type { OpenPageAnswer } from '../../shared/api/open';
 import { formatTime } from './time';
 
-export function presentPage(p: PageData): Page {
-  return {
+export function presentPage(p: PageData): PageAnswer {
+  const { version, ...row } = {
     page_id: p.pageId,
     item_id: p.itemId,
     cat_id: p.catId,
@@ -27,30 +29,32 @@ export function presentPage(p: PageData): Page {
     is_del: p.isDel,
     version: p.version,
   };
+  // the row as ShowDoc fetches it (ids as text); Quire's version stays a number
+  return { ...fetched(row), version };
 }
 
 /** page/info: the page with its attachment count, share key and (with_path) its path. */
-export function presentPageInfo(p: PageData, extras: { attachmentCount: number; uniqueKey: string; fullPath?: PathStep[] }): PageInfo {
-  const info: PageInfo = { ...presentPage(p), attachment_count: extras.attachmentCount, unique_key: extras.uniqueKey };
+export function presentPageInfo(p: PageData, extras: { attachmentCount: number; uniqueKey: string; fullPath?: AsShowDoc<PathStep>[] }): PageInfoAnswer {
+  const info: PageInfoAnswer = { ...presentPage(p), attachment_count: extras.attachmentCount, unique_key: extras.uniqueKey };
   if (extras.fullPath) info.full_path = extras.fullPath;
   return info;
 }
 
 /** A share link shows the page only: nothing that points into the item. */
-export function presentSharedPage(p: PageData, attachmentCount: number, share: Pick<ShareRow, 'uniqueKey' | 'expireTime'>): PageInfo {
+export function presentSharedPage(p: PageData, attachmentCount: number, share: Pick<ShareRow, 'uniqueKey' | 'expireTime'>): PageInfoAnswer {
   const { item_id: _i, cat_id: _c, ...rest } = presentPage(p);
   void _i;
   void _c;
-  return { ...rest, attachment_count: attachmentCount, unique_key: share.uniqueKey, expire_time: share.expireTime };
+  return { ...rest, attachment_count: attachmentCount, unique_key: share.uniqueKey, ...fetched({ expire_time: share.expireTime }) };
 }
 
 /** page/info's full_path: the catalogs from the top level down, then the page. */
-export function presentPath(catalogs: { cat_id: number; cat_name: string }[], p: Pick<PageData, 'pageId' | 'pageTitle'>): PathStep[] {
-  return [...catalogs, { page_id: p.pageId, page_title: p.pageTitle }];
+export function presentPath(catalogs: { cat_id: number; cat_name: string }[], p: Pick<PageData, 'pageId' | 'pageTitle'>): AsShowDoc<PathStep>[] {
+  return [...catalogs.map(fetched), fetched({ page_id: p.pageId, page_title: p.pageTitle })];
 }
 
-export function presentHistory(h: HistoryRow): PageHistoryEntry {
-  return {
+export function presentHistory(h: HistoryRow): PageHistoryAnswer {
+  return fetched({
     page_history_id: h.pageHistoryId,
     page_id: h.pageId,
     item_id: h.itemId,
@@ -62,12 +66,12 @@ export function presentHistory(h: HistoryRow): PageHistoryEntry {
     author_username: h.authorUsername,
     page_comments: h.pageComments,
     addtime: formatTime(h.addtime),
-  };
+  });
 }
 
 /** page/diff: the page now and the version asked for. */
-export function presentDiff(p: PageData, h: HistoryRow): PageDiff {
-  const answer: PageDiff = { page: presentPage(p), history_page: presentHistory(h) };
+export function presentDiff(p: PageData, h: HistoryRow): PageDiffAnswer {
+  const answer: PageDiffAnswer = { page: presentPage(p), history_page: presentHistory(h) };
   if (isWorkbookContent(p.pageContent)) answer.sheet_diff = diffWorkbooks(parseWorkbookContent(h.pageContent), parseWorkbookContent(p.pageContent));
   return answer;
 }
@@ -98,9 +102,9 @@ export function presentLock(lock: { lockUid: number; lockUsername: string; mode:
   };
 }
 
-/** open/updatePage: the row as stored (ShowDoc returns it so; times stay unix seconds). */
-export function presentOpenPage(p: PageData): OpenPageRow {
-  return {
+/** open/updatePage: the row as stored, as ShowDoc returns it (every number as text; times unix seconds). */
+export function presentOpenPage(p: PageData): OpenPageAnswer {
+  return fetched({
     page_id: p.pageId,
     author_uid: p.authorUid,
     author_username: p.authorUsername,
@@ -114,5 +118,5 @@ export function presentOpenPage(p: PageData): OpenPageRow {
     is_del: p.isDel,
     page_addtime: p.pageAddtime,
     ext_info: p.extInfo,
-  };
+  });
 }

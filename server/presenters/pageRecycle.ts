@@ -1,10 +1,11 @@
 // Recycle-bin rows → recycle/getList entries.
 import type { RecycleRow } from '../db/repos/recycle';
-import type { RecycleEntry } from '../../shared/api/recycle';
+import type { RecycleEntryAnswer } from '../../shared/api/recycle';
+import { fetched } from './fetched';
 import { formatTime } from './time';
 
-export function presentRecycle(r: RecycleRow): RecycleEntry {
-  return {
+export function presentRecycle(r: RecycleRow): RecycleEntryAnswer {
+  return fetched({
     id: r.id,
     item_id: r.itemId,
     page_id: r.pageId,
@@ -12,5 +13,5 @@ export function presentRecycle(r: RecycleRow): RecycleEntry {
     del_by_uid: r.delByUid,
     del_by_username: r.delByUsername,
     del_time: formatTime(r.delTime),
-  };
+  });
 }

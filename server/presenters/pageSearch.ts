@@ -1,14 +1,14 @@
 // item/search answer: {item_id, item_name, pages: [page row without content + search_content]},
 // and our paging fields (page, has_more), which ShowDoc clients ignore.
 import type { SearchAnswer } from '../db/repos/search';
-import type { SearchResult } from '../../shared/api/item/search';
+import type { SearchAnswer as SearchResultAnswer } from '../../shared/api/item/search';
+import { fetched } from './fetched';
 import { formatTime } from './time';
 
-export function presentSearch(item: { itemId: number; itemName: string }, { hits, hasMore }: SearchAnswer, page: number): SearchResult {
+export function presentSearch(item: { itemId: number; itemName: string }, { hits, hasMore }: SearchAnswer, page: number): SearchResultAnswer {
   return {
-    item_id: item.itemId,
-    item_name: item.itemName,
-    pages: hits.map((h) => ({
+    ...fetched({ item_id: item.itemId, item_name: item.itemName }),
+    pages: hits.map((h) => fetched({
       page_id: h.pageId,
       item_id: h.itemId,
       cat_id: h.catId,

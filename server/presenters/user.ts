@@ -1,13 +1,15 @@
 // User rows → the user controller's answers (spec §3 User). ShowDoc has no avatars: always ''.
 import type { UserRow } from '../db/repos/users';
-import type { EmailChange, FoundUser, LoginUser, MailQueued, NewToken, UserInfo, WaitingAccount } from '../../shared/api/user';
+import type { EmailChange, FoundUser, LoginUserAnswer, MailQueued, NewToken, UserInfo, UserInfoAnswer, WaitingAccount } from '../../shared/api/user';
+import type { AsShowDoc } from '../../shared/dbText';
+import { dbNum } from './fetched';
 
-export function presentLogin(u: UserRow, token: string): LoginUser {
+export function presentLogin(u: UserRow, token: string): LoginUserAnswer {
   return {
-    uid: u.uid,
+    uid: dbNum(u.uid),
     username: u.username,
     name: u.name,
-    groupid: u.groupid,
+    groupid: dbNum(u.groupid),
     avatar: '',
     avatar_small: '',
     email: u.email,
@@ -21,11 +23,12 @@ export function presentWaiting(u: UserRow, awaiting: WaitingAccount['awaiting'])
 }
 
 /** Who a user is, as the user's own info and the admin console's list both open. */
-export function presentUserIdentity(u: UserRow): Pick<UserInfo, 'uid' | 'username' | 'name' | 'email' | 'email_verify' | 'groupid'> {
-  return { uid: u.uid, username: u.username, name: u.name, email: u.email, email_verify: u.emailVerify, groupid: u.groupid };
+export function presentUserIdentity(u: UserRow): AsShowDoc<Pick<UserInfo, 'uid' | 'username' | 'name' | 'email' | 'email_verify' | 'groupid'>> {
+  // the user row as ShowDoc fetches it: uid and groupid as text
+  return { uid: dbNum(u.uid), username: u.username, name: u.name, email: u.email, email_verify: u.emailVerify, groupid: dbNum(u.groupid) };
 }
 
-export function presentUserInfo(u: UserRow): UserInfo {
+export function presentUserInfo(u: UserRow): UserInfoAnswer {
   return {
     ...presentUserIdentity(u),
     avatar: '',

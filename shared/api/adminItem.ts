@@ -2,6 +2,7 @@
 import { endpoint, type NoData } from './contract';
 import { id, int, text } from './fields';
 import { pagingParams } from './adminUser';
+import type { AsShowDoc } from '../dbText';
 
 export interface AdminItem {
   item_id: number;
@@ -36,7 +37,10 @@ export interface ItemAttorned {
 }
 
 /** Items by name and owner; `is_del` 1 lists the deleted ones. */
-export const getList = endpoint<AdminItemPage>()('adminItem/getList', {
+/** As ShowDoc sends it: the item rows' ids, type and flags as text; is_private and member_num computed. */
+export type AdminItemPageAnswer = AsShowDoc<AdminItemPage, 'is_private'>;
+
+export const getList = endpoint<AdminItemPageAnswer>()('adminItem/getList', {
   is_del: int({ def: 0, min: 0, max: 1 }),
   item_name: text({ max: 200 }),
   username: text({ max: 100 }),

@@ -4,6 +4,7 @@ import { endpoint, type NoData } from './contract';
 import { id, int, oneOf, optional, readInt, readText, text } from './fields';
 import { PAGE_SIZES } from '../limits';
 import type { UpdateCheck } from './adminUpdate';
+import type { AsShowDoc } from '../dbText';
 
 export interface AdminUser {
   uid: number;
@@ -26,6 +27,10 @@ export interface AdminUserPage {
   total: number;
   users: AdminUser[];
 }
+
+/** As ShowDoc sends it: the user rows' uid and groupid as text. */
+export type AdminUserAnswer = AsShowDoc<AdminUser>;
+export type AdminUserPageAnswer = AsShowDoc<AdminUserPage>;
 
 /** The admin lists' paging. */
 export const pagingParams = {
@@ -55,14 +60,14 @@ export const groupId = (o: { required?: boolean } = {}) =>
     });
 
 /** Users matching a fragment of their username, name or email; `status` narrows the list. */
-export const getList = endpoint<AdminUserPage>()('adminUser/getList', {
+export const getList = endpoint<AdminUserPageAnswer>()('adminUser/getList', {
   status: oneOf(['', 'active', 'pending', 'unconfirmed'] as const, ''),
   username: text({ max: 100 }),
   ...pagingParams,
 });
 
 /** Without uid: a new user. With uid: new name and/or password (empty = unchanged); `groupid` (1/2) is our extension. */
-export const addUser = endpoint<AdminUser>()('adminUser/addUser', {
+export const addUser = endpoint<AdminUserAnswer>()('adminUser/addUser', {
   uid: id(),
   password: text({ raw: true, max: 128 }),
   /** only when sent */
@@ -84,7 +89,7 @@ export const setGroup = endpoint<NoData>()('adminUser/setGroup', {
 export const deleteUser = endpoint<NoData>()('adminUser/deleteUser', { uid: id() });
 
 /** Our extension: a registration that awaits approval may log in from now on. */
-export const approve = endpoint<AdminUser>()('adminUser/approve', { uid: id() });
+export const approve = endpoint<AdminUserAnswer>()('adminUser/approve', { uid: id() });
 
 /** Our extension: a registration that awaits approval is turned down (the account is deleted). */
 export const reject = endpoint<NoData>()('adminUser/reject', { uid: id() });

@@ -3,8 +3,9 @@
 import { endpoint, type NoData } from './contract';
 import { id, int, text } from './fields';
 import { PAGE_SIZES } from '../limits';
+import type { AsShowDoc } from '../dbText';
 import { visitFileParams } from './common/visitFile';
-import { deleteUploadFileParams, uploadListParams, uploadTargetParams, type ImageUploaded, type PageFile, type Uploaded } from './page/upload';
+import { deleteUploadFileParams, uploadListParams, uploadTargetParams, type ImageUploaded, type PageFile, type PageFileAnswer, type Uploaded } from './page/upload';
 
 export type { ImageUploaded, PageFile, Uploaded } from './page/upload';
 
@@ -45,6 +46,11 @@ export interface AllFiles {
   user_quota_m: number;
 }
 
+/** As ShowDoc sends them: the file rows' ids, sizes and counters as text; totals and MiB computed (numbers). */
+export type AttachmentAnswer = AsShowDoc<Attachment>;
+export type MyFilesAnswer = AsShowDoc<MyFiles>;
+export type AllFilesAnswer = AsShowDoc<AllFiles>;
+
 const listParams = (defCount: number) => ({
   page: int({ def: 1, min: 1, max: 1_000_000 }),
   count: int({ def: defCount, min: 1, max: 100 }),
@@ -53,8 +59,8 @@ const listParams = (defCount: number) => ({
   display_name: text({ max: 200 }),
 });
 
-export const getMyList = endpoint<MyFiles>()('attachment/getMyList', listParams(PAGE_SIZES.myAttachments));
-export const getAllList = endpoint<AllFiles>()('attachment/getAllList', { ...listParams(PAGE_SIZES.allAttachments), username: text({ max: 100 }) });
+export const getMyList = endpoint<MyFilesAnswer>()('attachment/getMyList', listParams(PAGE_SIZES.myAttachments));
+export const getAllList = endpoint<AllFilesAnswer>()('attachment/getAllList', { ...listParams(PAGE_SIZES.allAttachments), username: text({ max: 100 }) });
 export const deleteMyAttachment = endpoint<NoData>()('attachment/deleteMyAttachment', { file_id: id() });
 export const deleteAttachment = endpoint<NoData>()('attachment/deleteAttachment', { file_id: id() });
 /** Puts one of my files on a page I may edit. */
@@ -63,5 +69,5 @@ export const visitFile = endpoint<never>()('attachment/visitFile', visitFilePara
 
 export const uploadImg = endpoint<ImageUploaded>()('attachment/uploadImg', uploadTargetParams);
 export const attachmentUpload = endpoint<Uploaded>()('attachment/attachmentUpload', uploadTargetParams);
-export const pageAttachmentUploadList = endpoint<PageFile[]>()('attachment/pageAttachmentUploadList', uploadListParams);
+export const pageAttachmentUploadList = endpoint<PageFileAnswer[]>()('attachment/pageAttachmentUploadList', uploadListParams);
 export const deletePageUploadFile = endpoint<NoData>()('attachment/deletePageUploadFile', deleteUploadFileParams);

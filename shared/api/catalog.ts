@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { endpoint, type NoData } from './contract';
 import { flag, id, int, json, optional, text } from './fields';
 import { CATALOG_NAME_MAX_CHARS } from '../limits';
+import type { AsShowDoc } from '../dbText';
 
 export interface Catalog {
   cat_id: number;
@@ -28,18 +29,23 @@ export interface CatalogPage {
   s_number: number;
 }
 
+/** As ShowDoc sends them: catalog and page rows with their ids, levels and orders as text. */
+export type CatalogAnswer = AsShowDoc<Catalog>;
+export type CatalogGroupAnswer = AsShowDoc<CatalogGroup>;
+export type CatalogPageAnswer = AsShowDoc<CatalogPage>;
+
 const itemId = () => text({ required: true, max: 60 });
 
 /** Every visible catalog, parents before children. */
-export const catList = endpoint<Catalog[]>()('catalog/catList', { item_id: itemId() });
-export const catListGroup = endpoint<CatalogGroup[]>()('catalog/catListGroup', { item_id: itemId() });
+export const catList = endpoint<CatalogAnswer[]>()('catalog/catList', { item_id: itemId() });
+export const catListGroup = endpoint<CatalogGroupAnswer[]>()('catalog/catListGroup', { item_id: itemId() });
 /** Like catList, cat_name being the whole path ('a / b / c'). */
-export const catListName = endpoint<Catalog[]>()('catalog/catListName', { item_id: itemId() });
+export const catListName = endpoint<CatalogAnswer[]>()('catalog/catListName', { item_id: itemId() });
 /** The top-level catalogs only. */
-export const secondCatList = endpoint<Catalog[]>()('catalog/secondCatList', { item_id: itemId() });
+export const secondCatList = endpoint<CatalogAnswer[]>()('catalog/secondCatList', { item_id: itemId() });
 
 /** A catalog's pages (0 = the item root) in menu order. */
-export const getPagesBycat = endpoint<CatalogPage[]>()('catalog/getPagesBycat', { item_id: itemId(), cat_id: id() });
+export const getPagesBycat = endpoint<CatalogPageAnswer[]>()('catalog/getPagesBycat', { item_id: itemId(), cat_id: id() });
 
 /** Creates (no cat_id) or changes a catalog; answers its id (a bare number, as ShowDoc). */
 export const save = endpoint<number>()('catalog/save', {

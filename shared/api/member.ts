@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { endpoint } from './contract';
 import { id, readInt, text } from './fields';
 import { MEMBER_GROUP } from '../limits';
+import type { AsShowDoc } from '../dbText';
 
 /** A member's catalog limit as the lists show it. */
 export interface MemberLimit {
@@ -10,7 +11,7 @@ export interface MemberLimit {
   cat_id: number;
   /** the top-level catalogs the member is limited to ([] = every catalog) */
   cat_ids: number[];
-  /** their names, ', '-separated ('' = every catalog) */
+  /** their names, ', '-separated, or 'All catalogs' ('所有目录') */
   cat_name: string;
 }
 
@@ -23,10 +24,13 @@ export interface ItemMember extends MemberLimit {
   name: string;
   /** 0 read-only, 1 edit, 2 manage */
   member_group_id: number;
-  /** the group in words, in the caller's language */
+  /** the group and the catalogs in words, in the caller's language (ShowDoc: '编辑/目录：所有目录') */
   member_group: string;
   addtime: string;
 }
+
+/** member/getList as ShowDoc sends it (ids and the group as text: member_group_id "1"). */
+export type ItemMemberAnswer = AsShowDoc<ItemMember>;
 
 /** Someone with a part in an item, or someone the caller added before (pickers). */
 export interface Person {
@@ -54,10 +58,10 @@ export const memberGroup = (def: number) =>
       return n;
     });
 
-export const getList = endpoint<ItemMember[]>()('member/getList', { item_id: text({ required: true }) });
+export const getList = endpoint<ItemMemberAnswer[]>()('member/getList', { item_id: text({ required: true }) });
 
 /** Adds the users named in `username` (comma-separated); a limit (cat_id / cat_ids) only below manage rights. */
-export const save = endpoint<ItemMember>()('member/save', {
+export const save = endpoint<ItemMemberAnswer>()('member/save', {
   item_id: text({ required: true }),
   member_group_id: memberGroup(MEMBER_GROUP.readOnly),
   username: text({ required: true, max: 5000 }),

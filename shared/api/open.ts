@@ -4,6 +4,7 @@
 import { endpoint } from './contract';
 import { int, text } from './fields';
 import { DEFAULT_S_NUMBER, PAGE_CONTENT_MAX_CHARS } from '../limits';
+import type { Fetched } from '../dbText';
 
 /** The page as stored, which ShowDoc returns (times are unix seconds here). */
 export interface OpenPageRow {
@@ -21,6 +22,9 @@ export interface OpenPageRow {
   page_addtime: number;
   ext_info: string;
 }
+
+/** As ShowDoc sends the row: every number as text. */
+export type OpenPageAnswer = Fetched<OpenPageRow>;
 
 /** script bodies: a whole data dictionary or a source file's comments */
 export const SCRIPT_MAX_CHARS = 5_000_000;
@@ -44,9 +48,11 @@ const pageByTitle = {
   s_number: sNumber(),
 };
 
-export const updatePage = endpoint<OpenPageRow>()('open/updatePage', pageByTitle);
+export const updatePage = endpoint<OpenPageAnswer>()('open/updatePage', pageByTitle);
 /** ShowDoc's older name of updatePage */
-export const updateItem = endpoint<OpenPageRow>()('open/updateItem', pageByTitle);
+export const updateItem = endpoint<OpenPageAnswer>()('open/updateItem', pageByTitle);
+/** The name older scripts call (ShowDoc's item/updateByApi): open/updateItem under the item controller */
+export const updateByApi = endpoint<OpenPageAnswer>()('item/updateByApi', pageByTitle);
 
 /** Answers plain text outside the envelope ('成功'), as ShowDoc's script prints it. */
 export const updateDbItem = endpoint<never>()('open/updateDbItem', {
@@ -57,7 +63,10 @@ export const updateDbItem = endpoint<never>()('open/updateDbItem', {
   s_number: sNumber(),
 });
 
-/** Answers plain text outside the envelope, as ShowDoc's script prints it. */
+/**
+ * Answers plain text outside the envelope, as ShowDoc's script prints it. `content` is read from the
+ * raw form body the PHP way (server/http/formBody.ts rawFormField): showdoc_api.sh does not encode it.
+ */
 export const fromComments = endpoint<never>()('open/fromComments', {
   ...credentials,
   content: text({ raw: true, max: SCRIPT_MAX_CHARS }),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { endpoint } from './contract';
 import { id, readText, text } from './fields';
+import type { AsShowDoc } from '../dbText';
 
 export interface TeamItem {
   id: number;
@@ -16,6 +17,9 @@ export interface TeamItem {
 export interface TeamOfItem extends TeamItem {
   memberCount: number;
 }
+
+export type TeamItemAnswer = AsShowDoc<TeamItem>;
+export type TeamOfItemAnswer = AsShowDoc<TeamOfItem>;
 
 /** most items one teamItem/save binds */
 export const MAX_ITEMS_PER_REQUEST = 100;
@@ -40,13 +44,13 @@ export const itemIdList = () =>
     });
 
 /** The teams an item is bound to (its managers may ask). */
-export const getList = endpoint<TeamOfItem[]>()('teamItem/getList', { item_id: text({ required: true }) });
+export const getList = endpoint<TeamOfItemAnswer[]>()('teamItem/getList', { item_id: text({ required: true }) });
 
 /** The items bound to a team (its members may ask). */
-export const getListByTeam = endpoint<TeamItem[]>()('teamItem/getListByTeam', { team_id: id() });
+export const getListByTeam = endpoint<TeamItemAnswer[]>()('teamItem/getListByTeam', { team_id: id() });
 
 /** Binds the items of `item_id` ("3,5") to the team; answers the last new binding. */
-export const save = endpoint<TeamItem>()('teamItem/save', { team_id: id(), item_id: itemIdList() });
+export const save = endpoint<TeamItemAnswer>()('teamItem/save', { team_id: id(), item_id: itemIdList() });
 
 /** Unbinds (team managers, or the item's managers). Answers 1. */
 export const remove = endpoint<1>()('teamItem/delete', { id: id() });

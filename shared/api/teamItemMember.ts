@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { endpoint } from './contract';
 import { id, text } from './fields';
 import { memberGroup, type MemberLimit } from './member';
+import type { AsShowDoc } from '../dbText';
 
 export interface TeamItemMember extends MemberLimit {
   id: number;
@@ -17,6 +18,8 @@ export interface TeamItemMember extends MemberLimit {
   member_group: string;
   addtime: string;
 }
+
+export type TeamItemMemberAnswer = AsShowDoc<TeamItemMember>;
 
 /** Undefined when the parameter was not sent or sent empty (ShowDoc changes only fields present with a value). */
 const whenGiven = <F extends z.ZodType>(field: F) =>
@@ -32,10 +35,10 @@ const whenGiven = <F extends z.ZodType>(field: F) =>
       return z.NEVER;
     });
 
-export const getList = endpoint<TeamItemMember[]>()('teamItemMember/getList', { team_id: id(), item_id: id() });
+export const getList = endpoint<TeamItemMemberAnswer[]>()('teamItemMember/getList', { team_id: id(), item_id: id() });
 
 /** Changes a member's group and/or catalog limit (cat_id alone replaces the whole limit). */
-export const save = endpoint<TeamItemMember>()('teamItemMember/save', {
+export const save = endpoint<TeamItemMemberAnswer>()('teamItemMember/save', {
   id: id(),
   member_group_id: whenGiven(memberGroup(0)),
   cat_id: whenGiven(id()),

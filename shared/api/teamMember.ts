@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { endpoint } from './contract';
 import { id, readInt, text } from './fields';
 import { TEAM_MEMBER_GROUP } from '../limits';
+import type { AsShowDoc } from '../dbText';
 
 export interface TeamMember {
   id: number;
@@ -14,6 +15,8 @@ export interface TeamMember {
   team_member_group_id: number;
   addtime: string;
 }
+
+export type TeamMemberAnswer = AsShowDoc<TeamMember>;
 
 const teamGroups: readonly number[] = Object.values(TEAM_MEMBER_GROUP);
 
@@ -31,10 +34,10 @@ export const teamMemberGroup = () =>
       return n;
     });
 
-export const getList = endpoint<TeamMember[]>()('teamMember/getList', { team_id: id() });
+export const getList = endpoint<TeamMemberAnswer[]>()('teamMember/getList', { team_id: id() });
 
 /** Adds the users named in `member_username` (comma-separated); only the owner makes team managers. Answers the last new member. */
-export const save = endpoint<TeamMember>()('teamMember/save', {
+export const save = endpoint<TeamMemberAnswer>()('teamMember/save', {
   team_id: id(),
   team_member_group_id: teamMemberGroup(),
   member_username: text({ required: true, max: 5000 }),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { endpoint, type NoData } from './contract';
 import { id, text } from './fields';
+import type { AsShowDoc } from '../dbText';
 
 /** The caller's account after a login (or an open registration); the token also comes as the session cookie. */
 export interface LoginUser {
@@ -17,6 +18,10 @@ export interface LoginUser {
   email_verify: number;
   user_token: string;
 }
+
+/** As ShowDoc sends the login payload and user/info: uid and groupid as text (its user row); email_verify as it is. */
+export type LoginUserAnswer = AsShowDoc<LoginUser>;
+export type UserInfoAnswer = AsShowDoc<UserInfo, 'is_ldap'>;
 
 /** user/register's answer when the new account must wait (no session yet). */
 export interface WaitingAccount {
@@ -85,8 +90,8 @@ const registerParams = {
 };
 
 /** A logged-in user, or the account that now waits for its approval or email confirmation. */
-export const register = endpoint<LoginUser | WaitingAccount>()('user/register', registerParams);
-export const registerByVerify = endpoint<LoginUser | WaitingAccount>()('user/registerByVerify', registerParams);
+export const register = endpoint<LoginUserAnswer | WaitingAccount>()('user/register', registerParams);
+export const registerByVerify = endpoint<LoginUserAnswer | WaitingAccount>()('user/registerByVerify', registerParams);
 
 const loginParams = {
   /** a username, or the account's email */
@@ -96,12 +101,12 @@ const loginParams = {
   ...captchaFields,
 };
 
-export const login = endpoint<LoginUser>()('user/login', loginParams);
-export const loginByVerify = endpoint<LoginUser>()('user/loginByVerify', loginParams);
+export const login = endpoint<LoginUserAnswer>()('user/login', loginParams);
+export const loginByVerify = endpoint<LoginUserAnswer>()('user/loginByVerify', loginParams);
 
 export const logout = endpoint<NoData>()('user/logout', {});
 
-export const info = endpoint<UserInfo>()('user/info', {
+export const info = endpoint<UserInfoAnswer>()('user/info', {
   /** ShowDoc's web client says whether a 10102 should send it to the login screen */
   redirect_login: unread<boolean | string | number>(),
 });

@@ -20,4 +20,6 @@ export const people: Record<string, string> = {
   Manage: '管理',
   Edit: '编辑',
   'Read-only': '只读',
+  'All catalogs': '所有目录',
+  '{group}/catalog: {catalogs}': '{group}/目录：{catalogs}',
 };

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startE2EServer, type E2EServer } from './helpers/server';
 import { launchBrowser, screenshot, watchErrors } from './helpers/browser';
 import { addMember, appReady, createCatalog, createItem, createPage, registerUser, type TestUser } from './helpers/fixtures';
+import { ITEM_PASSWORD_PLACEHOLDER } from '../../shared/limits';
 
 let server: E2EServer;
 let browser: Browser;
@@ -155,6 +156,20 @@ describe('item settings', () => {
     await context.close();
   });
 
+  it('saves a private item untouched: it stays private and its password still opens it', async () => {
+    const secret = await createItem(server, admin, { item_name: 'Hidden Guide', password: 'visit-pw-1' });
+    const context = await contextFor(admin);
+    const page = await open(context, `/item/setting/${secret}`, 'base-info-form');
+    // item/detail's placeholder fills the field: the password is stored hashed and never sent
+    expect(await page.getByTestId('item-password').inputValue()).toBe(ITEM_PASSWORD_PLACEHOLDER);
+    await page.getByTestId('item-name').fill('Hidden Guide 2');
+    await page.getByTestId('base-info-save').click();
+    await expect.poll(async () => (await ok<{ item_name: string }>('item/detail', { item_id: secret }, admin.token)).item_name).toBe('Hidden Guide 2');
+    expect((await server.api('item/info', { item_id: secret })).error_code).toBe(10307);
+    expect((await server.api('item/info', { item_id: secret, _item_pwd: 'visit-pw-1' })).error_code).toBe(0);
+    await context.close();
+  });
+
   it('adds a member with the user picker', async () => {
     const context = await contextFor(admin);
     const page = await open(context, `/item/setting/${ids.item}?tab=members`, 'member-list');
@@ -164,8 +179,8 @@ describe('item settings', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('member-add').click();
     await page.getByTestId('member-list').getByText('mgmt_carol').waitFor();
-    const members = await ok<Array<{ username: string; member_group_id: number }>>('member/getList', { item_id: ids.item }, admin.token);
-    expect(members.find((m) => m.username === 'mgmt_carol')?.member_group_id).toBe(1);
+    const members = await ok<Array<{ username: string; member_group_id: string }>>('member/getList', { item_id: ids.item }, admin.token);
+    expect(members.find((m) => m.username === 'mgmt_carol')?.member_group_id).toBe('1');
     await context.close();
   });
 

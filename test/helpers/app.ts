@@ -121,9 +121,10 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
 
   const register = async (username: string, password = DEFAULT_PASSWORD) => {
     const c = await captcha();
-    const r = await call<{ uid: number; user_token: string; username: string }>('user/register', { username, password, confirm_password: password, captcha_id: c.id, v_code: c.answer });
+    const r = await call<{ uid: string; user_token: string; username: string }>('user/register', { username, password, confirm_password: password, captcha_id: c.id, v_code: c.answer });
     if (r.error_code !== 0) throw new Error(`register ${username} failed: ${r.error_code} ${r.error_message}`);
-    return r.data;
+    // ShowDoc sends the uid as text; tests compare it with database rows
+    return { ...r.data, uid: Number(r.data.uid) };
   };
 
   const login = (username: string, password = DEFAULT_PASSWORD) => call('user/login', { username, password });

@@ -55,9 +55,9 @@ describe('admin CLI commands', () => {
     expect(plain).toEqual({ code: 0, out: expect.stringMatching(/^created user ann \(uid \d+\)$/) });
     expect((await cmd('create-user', 'cat', 'cat-pass-1', '--admin')).out).toMatch(/administrator/);
     const r = await app.login('root', 'root-pass-1');
-    expect([r.error_code, r.data.groupid]).toEqual([0, 1]);
+    expect([r.error_code, r.data.groupid]).toEqual([0, '1']);
     const a = await app.login('ann', 'ann-pass-1');
-    expect([a.error_code, a.data.groupid]).toEqual([0, 2]);
+    expect([a.error_code, a.data.groupid]).toEqual([0, '2']);
   });
 
   it('refuses bad input with a clear line and a non-zero exit code, changing nothing', async () => {
@@ -74,7 +74,7 @@ describe('admin CLI commands', () => {
     expect(await cmd('frobnicate')).toMatchObject({ code: 2, out: expect.stringMatching(/unknown command "frobnicate"/) });
     expect((await cmd('make-admin', 'ann', '--force')).out).toMatch(/unknown option --force/);
     expect((await cmd()).code).toBe(2);
-    expect((await app.login('ann', 'ann-pass-1')).data.groupid).toBe(2);
+    expect((await app.login('ann', 'ann-pass-1')).data.groupid).toBe('2');
     expect((await app.login('dan', '123')).error_code).toBe(ErrorCode.WRONG_CREDENTIALS);
   });
 
@@ -107,7 +107,7 @@ describe(`admin CLI entry point (${kind})`, () => {
 
       server = await startNode(env);
       const root = await login(server.url, 'root', 'root-pass-1');
-      expect([root.error_code, root.data.groupid]).toEqual([0, 1]);
+      expect([root.error_code, root.data.groupid]).toEqual([0, '1']);
 
       const busy = await cliProcess(env, ['create-user', 'eve', 'eve-pass-1']);
       expect(busy.code).toBe(1);

@@ -37,8 +37,9 @@ describe('register', () => {
     expect((await row('first_admin')).groupid).toBe(1);
     expect((await row('second_user')).groupid).toBe(2);
     const info = await app.call('user/info', {}, { token: first.user_token });
-    expect(info.data).toMatchObject({ username: 'first_admin', groupid: 1 });
-    expect((await app.call('user/info', {}, { token: second.user_token })).data.groupid).toBe(2);
+    // ShowDoc's user row: uid and groupid as text
+    expect(info.data).toMatchObject({ username: 'first_admin', groupid: '1', uid: String(first.uid) });
+    expect((await app.call('user/info', {}, { token: second.user_token })).data.groupid).toBe('2');
   });
 
   it('always demands the captcha: missing, wrong, reused or expired → 10206, nothing created', async () => {
@@ -106,7 +107,7 @@ describe('login', () => {
     for (const name of ['login_lee', 'LOGIN_LEE', 'lee@example.com', 'LEE@EXAMPLE.COM']) {
       const r = await app.login(name);
       expect(r.error_code, name).toBe(0);
-      expect(r.data.uid).toBe(u.uid);
+      expect(r.data.uid).toBe(String(u.uid));
       expect(r.data.user_token).toMatch(/^[0-9a-f]{64}$/);
     }
     expect((await app.login('login_lee', 'wrong-password')).error_code).toBe(ErrorCode.WRONG_CREDENTIALS);

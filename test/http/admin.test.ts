@@ -124,7 +124,7 @@ describe('adminUser', () => {
   it('adds a user who can then log in; refuses duplicates and bad input without creating anything', async () => {
     const r = await admin('adminUser/addUser', { username: 'carl', password: 'carl-pass-1', name: 'Carl' });
     expect(r.error_code).toBe(0);
-    expect(r.data.groupid).toBe(2);
+    expect(r.data.groupid).toBe('2');
     expect(r.data.name).toBe('Carl');
     expect((await app.login('carl', 'carl-pass-1')).error_code).toBe(0);
 
@@ -213,7 +213,7 @@ describe('adminUser', () => {
     expect(await userRow(boss.uid)).toBeDefined();
 
     const dora = await admin('adminUser/addUser', { username: 'dora', password: 'dora-pass-1', groupid: 1 });
-    expect(dora.data.groupid).toBe(1);
+    expect(dora.data.groupid).toBe('1');
     const adminDel = await admin('adminUser/deleteUser', { uid: dora.data.uid });
     expect(adminDel.error_code).toBe(ErrorCode.GENERIC);
     expect(adminDel.error_message).toMatch(/Administrators cannot be deleted/);
@@ -263,13 +263,13 @@ describe('adminItem', () => {
     expect(byName.error_code).toBe(0);
     expect(byName.data.total).toBe(2);
     const rows = byName.data.items.map((i: any) => [i.item_id, i.username, i.member_num]).sort();
-    expect(rows).toEqual([[a1, 'ann', 2], [b1, 'ben', 0]].sort());
+    expect(rows).toEqual([[String(a1), 'ann', 2], [String(b1), 'ben', 0]].sort());
     const byOwner = await admin('adminItem/getList', { username: 'ann' });
-    expect(byOwner.data.items.map((i: any) => i.item_id).sort()).toEqual([a1, a2].sort());
+    expect(byOwner.data.items.map((i: any) => i.item_id).sort()).toEqual([String(a1), String(a2)].sort());
     const both = await admin('adminItem/getList', { username: 'ben', item_name: 'alpha' });
-    expect(both.data.items.map((i: any) => i.item_id)).toEqual([b1]);
+    expect(both.data.items.map((i: any) => i.item_id)).toEqual([String(b1)]);
     const pct = await admin('adminItem/getList', { item_name: '100%' });
-    expect(pct.data.items.map((i: any) => i.item_id)).toEqual([a2]);
+    expect(pct.data.items.map((i: any) => i.item_id)).toEqual([String(a2)]);
     expect(pct.data.items[0].is_private).toBe(1);
     expect(JSON.stringify(pct.data)).not.toMatch(/"password"/);
     expect((await admin('adminItem/getList', { item_name: '_' })).data.total).toBe(0);
@@ -312,7 +312,7 @@ describe('adminItem', () => {
     expect(row.delTime).toBeGreaterThan(0);
     expect((await admin('adminItem/getList', { item_name: 'alpha' })).data.total).toBe(1);
     const deleted = await admin('adminItem/getList', { is_del: 1 });
-    expect(deleted.data.items.map((i: any) => i.item_id)).toEqual([b1]);
+    expect(deleted.data.items.map((i: any) => i.item_id)).toEqual([String(b1)]);
     expect(deleted.data.items[0].del_time).not.toBe('');
     expect((await admin('adminItem/deleteItem', { item_id: b1 })).error_code).toBe(ErrorCode.GENERIC);
     expect((await admin('adminItem/attorn', { item_id: b1, username: 'ann' })).error_code).toBe(ErrorCode.GENERIC);

@@ -573,7 +573,7 @@ describe('lists, bindings and deletion', () => {
     const r = await post('/api/attachment/attachmentUpload', { page_id: pubPage }, [{ field: 'file', filename: 'alias.png', bytes: PNG }], editor.user_token);
     expect(r.json.error_code).toBe(0);
     const list = await app.call('attachment/pageAttachmentUploadList', { page_id: pubPage });
-    expect(list.data.some((f: any) => f.file_id === r.json.file_id)).toBe(true);
+    expect(list.data.some((f: any) => f.file_id === String(r.json.file_id))).toBe(true);
     const viaS = await app.call(`/server/index.php?s=/api/page/uploadList&page_id=${pubPage}`, {});
     expect(viaS.error_code).toBe(0);
   });

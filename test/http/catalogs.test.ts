@@ -41,22 +41,22 @@ describe('catalog reads', () => {
     const r = await app.call('catalog/catListGroup', { item_id: b.itemId }, { token: ann.token });
     expect(r.error_code).toBe(0);
     expect(r.data.map((c: any) => c.cat_name)).toEqual(['Guide', 'API']);
-    expect(r.data[0].sub[0]).toMatchObject({ cat_name: 'Advanced', level: 3, parent_cat_id: b.cats.Guide });
-    expect(r.data[0].sub[0].sub[0]).toMatchObject({ cat_name: 'Internals', level: 4, sub: [] });
+    expect(r.data[0].sub[0]).toMatchObject({ cat_name: 'Advanced', level: '3', parent_cat_id: String(b.cats.Guide) });
+    expect(r.data[0].sub[0].sub[0]).toMatchObject({ cat_name: 'Internals', level: '4', sub: [] });
   });
 
   it('catListName gives full paths joined by " / "', async () => {
     const r = await app.call('catalog/catListName', { item_id: b.itemId }, { token: ann.token });
     expect(r.data.map((c: any) => c.cat_name)).toEqual(['Guide', 'Guide / Advanced', 'Guide / Advanced / Internals', 'API']);
-    expect(r.data[2].cat_id).toBe(b.cats.Internals);
+    expect(r.data[2].cat_id).toBe(String(b.cats.Internals));
   });
 
   it('getPagesBycat lists a catalog’s pages in order; a catalog of another item is refused', async () => {
     await app.deps.db.update(pages).set({ sNumber: 1 }).where(eq(pages.pageId, b.pages.Configure));
     const r = await app.call('catalog/getPagesBycat', { item_id: b.itemId, cat_id: b.cats.Guide }, { token: ann.token });
     expect(r.data).toEqual([
-      { page_id: b.pages.Configure, page_title: 'Configure', s_number: 1 },
-      { page_id: b.pages.Install, page_title: 'Install', s_number: 99 },
+      { page_id: String(b.pages.Configure), page_title: 'Configure', s_number: '1' },
+      { page_id: String(b.pages.Install), page_title: 'Install', s_number: '99' },
     ]);
     const root = await app.call('catalog/getPagesBycat', { item_id: b.itemId, cat_id: 0 }, { token: ann.token });
     expect(root.data.map((p: any) => p.page_title)).toEqual(['Welcome', 'Changelog']);

@@ -59,7 +59,7 @@ describe(`SIGKILL durability (${kind})`, () => {
     node = await startNode(env, { port }); // the dead owner's data-dir lock is stale and taken over
     const info = await post(node.url, 'user/info', {}, reg.data.user_token);
     expect(info.error_code).toBe(0);
-    expect(info.data).toMatchObject({ uid: reg.data.uid, username: 'survivor', groupid: 1 });
+    expect(info.data).toMatchObject({ uid: reg.data.uid, username: 'survivor', groupid: '1' });
     const login = await post(node.url, 'user/login', { username: 'survivor', password: 'survive-pass-1' });
     expect(login.error_code).toBe(0);
     expect(login.data.uid).toBe(reg.data.uid);

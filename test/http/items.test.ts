@@ -201,13 +201,14 @@ describe('item/info', () => {
     const r = await app.call('item/info', { item_id: built.itemId }, { token: ann.token });
     expect(r.error_code).toBe(0);
     const d = r.data;
-    expect(d).toMatchObject({ item_id: built.itemId, item_name: 'Info item', item_type: 1, is_login: true, ItemPermn: true, ItemCreator: true, is_archived: 0 });
+    // ShowDoc's types: fetched ids, types and flags as text; computed rights as booleans
+    expect(d).toMatchObject({ item_id: String(built.itemId), item_name: 'Info item', item_type: '1', is_login: true, ItemPermn: true, ItemCreator: true, is_archived: '0' });
     expect(d.menu.pages.map((p: any) => p.page_title)).toEqual(['Welcome', 'Changelog']);
     expect(d.menu.catalogs.map((c: any) => c.cat_name)).toEqual(['Guide', 'API']);
     const guide = d.menu.catalogs[0];
     expect(guide.pages.map((p: any) => p.page_title)).toEqual(['Install', 'Configure']);
     expect(guide.catalogs[0].cat_name).toBe('Advanced');
-    expect(guide.catalogs[0].catalogs[0]).toMatchObject({ cat_name: 'Internals', level: 4 });
+    expect(guide.catalogs[0].catalogs[0]).toMatchObject({ cat_name: 'Internals', level: '4' });
     expect(guide.catalogs[0].catalogs[0].pages[0].page_title).toBe('Storage');
     expect(guide.catalogs[0].catalogs[0].catalogs).toEqual([]);
     expect(d.menu.pages[0]).not.toHaveProperty('page_content');
@@ -229,7 +230,7 @@ describe('item/info', () => {
   it('accepts a personal domain as item_id', async () => {
     const r = await app.call('item/info', { item_id: 'infoItem' });
     expect(r.error_code).toBe(0);
-    expect(r.data.item_id).toBe(built.itemId);
+    expect(r.data.item_id).toBe(String(built.itemId));
     expect(r.data.is_login).toBe(false);
   });
 
@@ -401,7 +402,7 @@ describe('item/detail and item/update', () => {
     await addMember(app, b.itemId, bob, 2);
     const d = await app.call('item/detail', { item_id: b.itemId }, { token: bob.token });
     expect(d.error_code).toBe(0);
-    expect(d.data).toMatchObject({ item_id: b.itemId, item_name: 'Upd', is_private: 0, password: '' });
+    expect(d.data).toMatchObject({ item_id: String(b.itemId), item_name: 'Upd', is_private: 0, password: '' });
 
     const changed: number[] = [];
     const off = app.deps.events.on('item.changed', (e) => changed.push(e.itemId));
@@ -497,14 +498,14 @@ describe('item/delete, item/archive, item/attorn', () => {
     expect((await itemRow(b.itemId)).isDel).toBe(1);
     expect((await app.call('item/info', { item_id: b.itemId }, { token: ann.token })).error_code).toBe(10101);
     const list = await app.call('item/myList', {}, { token: ann.token });
-    expect(list.data.some((i: any) => i.item_id === b.itemId)).toBe(false);
+    expect(list.data.some((i: any) => i.item_id === String(b.itemId))).toBe(false);
   });
 
   it('archive: the item becomes read-only for good', async () => {
     const b = await buildItem(app, ann, { name: 'To archive', rootPages: ['A'] });
     expect((await app.call('item/archive', { item_id: b.itemId, password: 'secret-pass-1' }, { token: ann.token })).error_code).toBe(0);
     const info = await app.call('item/info', { item_id: b.itemId }, { token: ann.token });
-    expect(info.data).toMatchObject({ is_archived: 1, ItemPermn: false, ItemCreator: false });
+    expect(info.data).toMatchObject({ is_archived: '1', ItemPermn: false, ItemCreator: false });
     const before = await itemRow(b.itemId);
     expect((await app.call('item/update', { item_id: b.itemId, item_name: 'X' }, { token: ann.token })).error_code).toBe(10103);
     expect((await app.call('item/resetKey', { item_id: b.itemId }, { token: ann.token })).error_code).toBe(10103);
@@ -523,7 +524,7 @@ describe('item/delete, item/archive, item/attorn', () => {
       expect((await itemRow(b.itemId)).uid).toBe(ann.uid);
       const r = await app.call('item/attorn', { item_id: b.itemId, password: 'secret-pass-1', username: cid.username }, { token: ann.token });
       expect(r.error_code).toBe(0);
-      expect(r.data).toMatchObject({ item_id: b.itemId, uid: cid.uid, username: cid.username });
+      expect(r.data).toMatchObject({ item_id: String(b.itemId), uid: String(cid.uid), username: cid.username });
     } finally {
       off1();
       off2();

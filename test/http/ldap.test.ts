@@ -52,7 +52,7 @@ describe('LDAP login', () => {
     expect(r.data.username).toBe('alice');
     expect(r.data.name).toBe('Alice Liddell');
     expect(r.data.email).toBe('alice@quire.test');
-    expect(r.data.groupid).toBe(2);
+    expect(r.data.groupid).toBe('2');
     expect(await userCount()).toBe(before + 1);
 
     const row = await byName('alice');
@@ -65,7 +65,7 @@ describe('LDAP login', () => {
     const info = await app.call('user/info', {}, { token: r.data.user_token });
     expect(info.error_code).toBe(0);
     expect(info.data.is_ldap).toBe(1);
-    expect(info.data.uid).toBe(row.uid);
+    expect(info.data.uid).toBe(String(row.uid));
   });
 
   it('a second login (any letter case) reuses the same account', async () => {

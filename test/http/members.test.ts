@@ -83,9 +83,10 @@ describe('member/getList', () => {
   it('shows names, group texts and formatted times', async () => {
     const res = await app.call('member/getList', { item_id: itemId }, { token: u.owner.user_token, headers: { 'Accept-Language': 'zh-CN' } });
     const ro = res.data.find((m: any) => m.username === 'm_ro');
-    expect(ro).toMatchObject({ member_group_id: 0, member_group: '只读', uid: u.ro.uid, cat_id: 0, cat_ids: [], cat_name: '' });
-    expect(typeof ro.item_member_id).toBe('number');
-    expect(res.data.find((m: any) => m.username === 'm_ed').member_group).toBe('编辑');
+    // ShowDoc's types and texts: the group as text ("0"), every catalog named '所有目录'
+    expect(ro).toMatchObject({ member_group_id: '0', member_group: '只读/目录：所有目录', uid: String(u.ro.uid), cat_id: '0', cat_ids: [], cat_name: '所有目录' });
+    expect(ro.item_member_id).toMatch(/^\d+$/);
+    expect(res.data.find((m: any) => m.username === 'm_ed').member_group).toBe('编辑/目录：所有目录');
   });
 
   it('refuses a missing item', async () => {
@@ -108,7 +109,7 @@ describe('member/save', () => {
   it('adds several usernames at once with the group and catalog limit given', async () => {
     const res = await app.call('member/save', { item_id: itemId, username: 'm_zed, m_yan', member_group_id: 1, cat_id: top1 }, { token: u.mgr.user_token });
     expect(res.error_code).toBe(0);
-    expect(res.data).toMatchObject({ username: 'm_yan', member_group_id: 1, cat_id: top1, cat_ids: [top1], cat_name: 'Top one' });
+    expect(res.data).toMatchObject({ username: 'm_yan', member_group_id: '1', cat_id: String(top1), cat_ids: [top1], cat_name: 'Top one', member_group: 'Edit/catalog: Top one' });
     const rows = await memberRows();
     const zed = rows.find((r) => r.uid === u.zed.uid)!;
     expect(zed).toMatchObject({ memberGroupId: 1, catId: top1 });
@@ -127,7 +128,7 @@ describe('member/save', () => {
     expect(res.error_code).toBe(0);
     const list = await app.call('member/getList', { item_id: itemId }, { token: u.owner.user_token });
     const yan = list.data.find((m: any) => m.username === 'm_yan');
-    expect(yan).toMatchObject({ member_group_id: 0, cat_ids: [top1, top2], cat_name: 'Top one, Top two' });
+    expect(yan).toMatchObject({ member_group_id: '0', cat_ids: [top1, top2], cat_name: 'Top one, Top two' });
     await app.deps.db.delete(itemMembers).where(and(eq(itemMembers.itemId, itemId), eq(itemMembers.uid, u.yan.uid)));
   });
 
@@ -167,7 +168,7 @@ describe('member/save', () => {
     const ok = await app.call('member/save', { item_id: itemId, username: 'm_xia', member_group_id: 2, cat_id: top1 }, { token: u.admin.user_token });
     expect(ok.error_code).toBe(0);
     // managers are never catalog-limited
-    expect(ok.data).toMatchObject({ member_group_id: 2, cat_id: 0, cat_ids: [] });
+    expect(ok.data).toMatchObject({ member_group_id: '2', cat_id: '0', cat_ids: [] });
   });
 
   it('refuses new members on an archived item', async () => {

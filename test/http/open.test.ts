@@ -52,22 +52,23 @@ describe('open API', () => {
   it('updateItem creates a page under a new catalog path, then updates it in place', async () => {
     const r = await app.call('open/updateItem', { api_key: KEY, api_token: TOKEN, cat_name: '/API/用户/登录', page_title: 'Login', page_content: '# v1' });
     expect(r.error_code).toBe(0);
-    expect(r.data).toMatchObject({ page_title: 'Login', page_content: '# v1', s_number: 99, author_uid: 0, author_username: 'update_by_title', item_id: itemId });
+    // the row as ShowDoc returns it: every number as text
+    expect(r.data).toMatchObject({ page_title: 'Login', page_content: '# v1', s_number: '99', author_uid: '0', author_username: 'update_by_title', item_id: String(itemId) });
     const cats = await catRows();
     expect(cats.map((c) => [c.catName, c.level])).toEqual([['API', 2], ['用户', 3], ['登录', 4]]);
-    expect(r.data.cat_id).toBe(cats[2].catId);
+    expect(r.data.cat_id).toBe(String(cats[2].catId));
     expect(cats[1].parentCatId).toBe(cats[0].catId);
 
     const r2 = await app.call('open/updatePage', { api_key: KEY, api_token: TOKEN, cat_name: 'API/用户', cat_name_sub: '登录', page_title: 'Login', page_content: '# v2', s_number: 5 });
     expect(r2.error_code).toBe(0);
     expect(r2.data.page_id).toBe(r.data.page_id);
-    expect(r2.data).toMatchObject({ page_content: '# v2', s_number: 5 });
+    expect(r2.data).toMatchObject({ page_content: '# v2', s_number: '5' });
     expect(await catRows()).toHaveLength(3);
     const hist = await app.deps.db.select().from(pageHistory).where(eq(pageHistory.pageId, r.data.page_id));
     expect(hist.map((h) => h.pageContent)).toEqual(['# v1']);
     // the same title in another catalog is another page; no catalog means the item root
     const r3 = await app.call('open/updateItem', { api_key: KEY, api_token: TOKEN, page_title: 'Login', page_content: 'root' });
-    expect(r3.data.cat_id).toBe(0);
+    expect(r3.data.cat_id).toBe('0');
     expect(r3.data.page_id).not.toBe(r.data.page_id);
   });
 
@@ -198,7 +199,7 @@ describe('open API', () => {
     // the pages are indexed like any saved page
     const found = await app.call('item/search', { item_id: itemId, keyword: '用户注册' }, { token: ownerToken });
     expect(found.error_code).toBe(0);
-    expect(found.data.pages.map((p: { page_id: number }) => p.page_id)).toContain(reg.pageId);
+    expect(found.data.pages.map((p: { page_id: string }) => p.page_id)).toContain(String(reg.pageId));
 
     // sending the same file again updates the same pages (no duplicates, no new history)
     const histBefore = (await snapshot()).history;
@@ -229,6 +230,28 @@ describe('open API', () => {
     expect(encodedText, encodedText).toContain('成功');
     const [second] = await app.deps.db.select().from(pages).where(eq(pages.pageTitle, '批量查询二'));
     expect(second.pageContent).toContain(' - `/api/batch?ids[]=1&sort[]=desc` ');
+  });
+
+  it("reads fromComments' content from the raw body the PHP way: a stray '%' keeps the rest decoded and the '=' of ']='", async () => {
+    // hand-built as showdoc_api.sh builds it: not URL-encoded, '&' spelled _this_and_change_
+    const block =
+      '/**\n * showdoc\n * @title 折扣查询\n * @description 100% 覆盖 a+b %E4%B8%AD\n * @method get\n * @url /api/discount?ids[]=1_this_and_change_rate=50%\n */';
+    const res = await raw('/server/index.php?s=/api/open/fromComments', `from=shell&api_key=${KEY}&api_token=${TOKEN}&content=${block}\n`);
+    expect(await res.text()).toContain('成功');
+    const [page] = await app.deps.db.select().from(pages).where(eq(pages.pageTitle, '折扣查询'));
+    // PHP's urldecode: '+' a space, %E4%B8%AD one character, the bare '%' as it is
+    expect(page.pageContent).toContain('- 100% 覆盖 a b 中');
+    expect(page.pageContent).toContain(' - `/api/discount?ids[]=1&rate=50%` ');
+  });
+
+  it('item/updateByApi is open/updateItem under its older name', async () => {
+    const r = await app.call('item/updateByApi', { api_key: KEY, api_token: TOKEN, cat_name: 'Legacy', page_title: 'Old script', page_content: '# from an old script' });
+    expect(r.error_code).toBe(0);
+    expect(r.data).toMatchObject({ page_title: 'Old script', page_content: '# from an old script', item_id: String(itemId), s_number: '99' });
+    const again = await app.call('/server/index.php?s=/api/item/updateByApi', { api_key: KEY, api_token: TOKEN, cat_name: 'Legacy', page_title: 'Old script', page_content: '# v2' });
+    expect(again.data.page_id).toBe(r.data.page_id);
+    const refused = await app.call('item/updateByApi', { api_key: KEY, api_token: 'wrong', page_title: 'x', page_content: 'y' });
+    expect(refused.error_code).toBe(10306);
   });
 
   it('builds data-dictionary pages from a raw showdoc_db.sh body', async () => {

@@ -60,7 +60,7 @@ describe('single-page share links', () => {
     expect(r.data.unique_key).toMatch(/^[0-9a-f]{32}$/);
     const shared = await call('page/infoByKey', { unique_key: r.data.unique_key });
     expect(shared.error_code).toBe(0);
-    expect(shared.data).toMatchObject({ page_id: pPrivate, page_content: 'private shared' });
+    expect(shared.data).toMatchObject({ page_id: String(pPrivate), page_content: 'private shared' });
     expect(shared.data.item_id).toBeUndefined();
     expect(shared.data.cat_id).toBeUndefined();
     const viaInfo = await call('page/info', { unique_key: r.data.unique_key });

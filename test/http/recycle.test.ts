@@ -55,7 +55,7 @@ describe('recycle/getList', () => {
       const r = await call('recycle/getList', { item_id: item }, who);
       expect(r.error_code, who).toBe(0);
       expect(r.data.map((x: any) => x.page_title)).toEqual(['second', 'first']);
-      expect(r.data[0]).toMatchObject({ del_by_username: 'rc_editor', del_by_uid: u.editor.uid, item_id: item });
+      expect(r.data[0]).toMatchObject({ del_by_username: 'rc_editor', del_by_uid: String(u.editor.uid), item_id: String(item) });
       expect(r.data[0].del_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     }
     for (const [who, code] of [[undefined, 10102], ['stranger', 10303], ['reader', 10303], ['editor', 10303]] as const) {
@@ -80,7 +80,7 @@ describe('recycle/recover', () => {
     expect((await binOf(item)).some((b) => b.pageId === id)).toBe(false);
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ pageId: id, itemId: item, source: 'recover', created: false, content: 'content of to recover', uid: u.manager.uid });
-    expect((await call('page/info', { page_id: id }, 'reader')).data.cat_id).toBe(0);
+    expect((await call('page/info', { page_id: id }, 'reader')).data.cat_id).toBe('0');
     // recovering again: not in the bin any more
     expect((await call('recycle/recover', { item_id: item, page_id: id }, 'owner')).error_code).toBe(10101);
   });

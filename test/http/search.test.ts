@@ -55,9 +55,9 @@ describe('item/search', () => {
   it('finds English substrings case-insensitively in content, with a snippet', async () => {
     const r = await search('userinfo', 'owner');
     expect(r.error_code).toBe(0);
-    expect(r.data).toMatchObject({ item_id: item, item_name: 'Search item' });
+    expect(r.data).toMatchObject({ item_id: String(item), item_name: 'Search item' });
     expect(titles(r)).toEqual(['Secret plan', '用户接口']);
-    const hit = r.data.pages.find((x: any) => x.page_id === p.api);
+    const hit = r.data.pages.find((x: any) => x.page_id === String(p.api));
     expect(hit.search_content).toContain('getUserInfo');
     expect(hit.item_name).toBe('Search item');
     expect(hit.page_content).toBeUndefined();
@@ -128,7 +128,7 @@ describe('item/search', () => {
   it('finds pages written without a search vector, never deleted pages or other items', async () => {
     expect(titles(await search('legacyword', 'owner'))).toEqual(['Legacy']);
     const all = await search('getUserInfo', 'owner');
-    expect(all.data.pages.map((x: any) => x.page_id)).not.toContain(p.deleted);
+    expect(all.data.pages.map((x: any) => x.page_id)).not.toContain(String(p.deleted));
     expect(titles(all)).toEqual(['Secret plan', '用户接口']);
   });
 

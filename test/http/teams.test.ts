@@ -58,20 +58,22 @@ describe('team/save and team/getList', () => {
     expect(await app.deps.db.select().from(teams)).toEqual([]);
     const res = await app.call('team/save', { team_name: 'Writers' }, { token: u.owner.user_token });
     expect(res.error_code).toBe(0);
-    expect(res.data).toMatchObject({ team_name: 'Writers', uid: u.owner.uid, username: 't_owner' });
-    teamId = res.data.id;
+    // ShowDoc's types: the team row's ids as text
+    expect(res.data).toMatchObject({ team_name: 'Writers', uid: String(u.owner.uid), username: 't_owner' });
+    expect(res.data.id).toMatch(/^\d+$/);
+    teamId = Number(res.data.id);
   });
 
   it('adds members (only the owner makes team managers) with notices', async () => {
     const byOwner = await app.call('teamMember/save', { team_id: teamId, member_username: 't_tmgr', team_member_group_id: 2 }, { token: u.owner.user_token });
     expect(byOwner.error_code).toBe(0);
-    expect(byOwner.data).toMatchObject({ member_username: 't_tmgr', team_member_group_id: 2, member_uid: u.tmgr.uid });
+    expect(byOwner.data).toMatchObject({ member_username: 't_tmgr', team_member_group_id: '2', member_uid: String(u.tmgr.uid) });
     // a team manager may add members but not managers
     const mgrMakesMgr = await app.call('teamMember/save', { team_id: teamId, member_username: 't_tmem', team_member_group_id: 2 }, { token: u.tmgr.user_token });
     expect(mgrMakesMgr.error_code).toBe(10103);
     const byMgr = await app.call('teamMember/save', { team_id: teamId, member_username: 't_tmem' }, { token: u.tmgr.user_token });
     expect(byMgr.error_code).toBe(0);
-    expect(byMgr.data.team_member_group_id).toBe(1);
+    expect(byMgr.data.team_member_group_id).toBe('1');
     const [n] = await app.deps.db.select().from(notices).where(and(eq(notices.toUid, u.tmem.uid), eq(notices.noticeType, 'team_added')));
     expect(n.noticeTitle).toBe('You were added to a team');
   });
@@ -93,9 +95,9 @@ describe('team/save and team/getList', () => {
 
   it('lists teams owned or joined, with counts and the caller’s role', async () => {
     const own = await app.call('team/getList', {}, { token: u.owner.user_token });
-    expect(own.data).toEqual([expect.objectContaining({ id: teamId, team_name: 'Writers', memberCount: 2, itemCount: 0, team_manage: 1, is_owner: 1 })]);
+    expect(own.data).toEqual([expect.objectContaining({ id: String(teamId), team_name: 'Writers', memberCount: 2, itemCount: 0, team_manage: 1, is_owner: 1 })]);
     const mem = await app.call('team/getList', {}, { token: u.tmem.user_token });
-    expect(mem.data).toEqual([expect.objectContaining({ id: teamId, team_manage: 0, team_member_group_id: 1 })]);
+    expect(mem.data).toEqual([expect.objectContaining({ id: String(teamId), team_manage: 0, team_member_group_id: 1 })]);
     const mgr = await app.call('team/getList', {}, { token: u.tmgr.user_token });
     expect(mgr.data[0].team_manage).toBe(1);
     expect((await app.call('team/getList', {}, { token: u.stranger.user_token })).data).toEqual([]);
@@ -149,7 +151,7 @@ describe('teamItem/*', () => {
     expect((await access(u.tmem, itemA)).canVisit).toBe(false);
     const res = await app.call('teamItem/save', { team_id: teamId, item_id: itemA }, { token: u.owner.user_token });
     expect(res.error_code).toBe(0);
-    expect(res.data).toMatchObject({ team_id: teamId, item_id: itemA });
+    expect(res.data).toMatchObject({ team_id: String(teamId), item_id: String(itemA) });
     const rows = await timRows();
     expect(rows.map((r) => [r.memberUid, r.memberGroupId]).sort()).toEqual([[u.tmgr.uid, 1], [u.tmem.uid, 1]].sort());
     const a = await access(u.tmem, itemA);
@@ -175,7 +177,7 @@ describe('teamItem/*', () => {
     for (const r of ['imgr', 'owner', 'admin'] as const) {
       const res = await app.call('teamItem/getList', { item_id: itemA }, { token: u[r].user_token });
       expect(res.error_code, r).toBe(0);
-      expect(res.data).toEqual([expect.objectContaining({ team_id: teamId, item_id: itemA, team_name: 'Writers admin', memberCount: 3 })]);
+      expect(res.data).toEqual([expect.objectContaining({ team_id: String(teamId), item_id: String(itemA), team_name: 'Writers admin', memberCount: 3 })]);
     }
   });
 
@@ -185,7 +187,7 @@ describe('teamItem/*', () => {
     for (const r of ['tmem', 'tmgr', 'owner', 'admin'] as const) {
       const res = await app.call('teamItem/getListByTeam', { team_id: teamId }, { token: u[r].user_token });
       expect(res.error_code, r).toBe(0);
-      expect(res.data).toEqual([expect.objectContaining({ item_id: itemA, item_name: 'Team item <A>' })]);
+      expect(res.data).toEqual([expect.objectContaining({ item_id: String(itemA), item_name: 'Team item <A>' })]);
     }
   });
 });
@@ -199,7 +201,7 @@ describe('teamItemMember/*', () => {
       const res = await app.call('teamItemMember/getList', { item_id: itemA, team_id: teamId }, { token: u[r].user_token });
       expect(res.error_code, r).toBe(0);
       expect(res.data.map((m: any) => m.member_username).sort()).toEqual(['t_newbie', 't_tmem', 't_tmgr']);
-      expect(res.data[0]).toMatchObject({ member_group_id: 1, cat_id: 0, cat_ids: [] });
+      expect(res.data[0]).toMatchObject({ member_group_id: '1', cat_id: '0', cat_ids: [] });
     }
     // a team not bound to that item
     expect((await app.call('teamItemMember/getList', { item_id: itemC, team_id: teamId }, { token: u.owner.user_token })).error_code).toBe(10103);
@@ -220,17 +222,17 @@ describe('teamItemMember/*', () => {
     const limited = await app.call('teamItemMember/save', { id: row.id, cat_id: topA }, { token: u.tmgr.user_token });
     off();
     expect(limited.error_code).toBe(0);
-    expect(limited.data).toMatchObject({ member_group_id: 1, cat_id: topA, cat_ids: [topA], cat_name: 'Top A' });
+    expect(limited.data).toMatchObject({ member_group_id: '1', cat_id: String(topA), cat_ids: [topA], cat_name: 'Top A' });
     expect(seen).toEqual([{ itemId: itemA, uids: [u.tmem.uid] }]);
     expect((await access(u.tmem, itemA)).catIds).toEqual([topA]);
     // empty fields change nothing
     const blank = await app.call('teamItemMember/save', { id: row.id, member_group_id: '', cat_ids: '' }, { token: u.tmgr.user_token });
-    expect(blank.data).toMatchObject({ member_group_id: 1, cat_id: topA });
+    expect(blank.data).toMatchObject({ member_group_id: '1', cat_id: String(topA) });
     const ro = await app.call('teamItemMember/save', { id: row.id, member_group_id: 0 }, { token: u.imgr.user_token });
-    expect(ro.data).toMatchObject({ member_group_id: 0, cat_id: topA });
+    expect(ro.data).toMatchObject({ member_group_id: '0', cat_id: String(topA) });
     expect((await access(u.tmem, itemA)).canEdit).toBe(false);
     const mgr = await app.call('teamItemMember/save', { id: row.id, member_group_id: 2, cat_id: 0 }, { token: u.owner.user_token });
-    expect(mgr.data).toMatchObject({ member_group_id: 2, cat_id: 0, cat_ids: [] });
+    expect(mgr.data).toMatchObject({ member_group_id: '2', cat_id: '0', cat_ids: [] });
     expect((await access(u.tmem, itemA)).canManage).toBe(true);
   });
 });
@@ -320,7 +322,7 @@ describe('team/attorn', () => {
     const res = await app.call('team/attorn', { team_id: teamId, username: 't_heir', password: 'secret-pass-1' }, { token: u.owner.user_token });
     off();
     expect(res.error_code).toBe(0);
-    expect(res.data).toMatchObject({ id: teamId, uid: u.heir.uid, username: 't_heir' });
+    expect(res.data).toMatchObject({ id: String(teamId), uid: String(u.heir.uid), username: 't_heir' });
     const moved = await app.deps.db.select().from(items).where(eq(items.uid, u.heir.uid));
     expect(moved.map((i) => i.itemId).sort()).toEqual([itemA, itemC].sort());
     expect(attorned).toHaveLength(2);

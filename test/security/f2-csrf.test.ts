@@ -69,17 +69,17 @@ describe('F2: a cookie-authenticated request changes data only as a POST from ou
 
   it('our own client (POST with our Origin, or with our Referer only) keeps working', async () => {
     const byOrigin = await app.call('user/info', {}, { cookie: adminCookie, headers: { Origin: app.url } });
-    expect(byOrigin.data.uid).toBe(admin.uid);
+    expect(byOrigin.data.uid).toBe(String(admin.uid));
     const byReferer = await app.call('user/info', {}, { cookie: adminCookie, headers: { Referer: `${app.url}/item/index` } });
-    expect(byReferer.data.uid).toBe(admin.uid);
+    expect(byReferer.data.uid).toBe(String(admin.uid));
   });
 
   it('tokens keep working by GET and POST (ShowDoc clients, scripts)', async () => {
     // (a token in the URL itself counts only on downloads: F10, f10-secrets-in-urls.test.ts)
     const get = await app.call('/server/index.php?s=/api/user/info', {}, { method: 'GET', token: mallory.user_token });
-    expect(get.data.uid).toBe(mallory.uid);
+    expect(get.data.uid).toBe(String(mallory.uid));
     const post = await app.call('user/info', { user_token: mallory.user_token });
-    expect(post.data.uid).toBe(mallory.uid);
+    expect(post.data.uid).toBe(String(mallory.uid));
   });
 
   it('downloads (browserGet actions) still read with the cookie on a plain GET, unless another site sent them', async () => {

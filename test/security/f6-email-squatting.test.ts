@@ -39,7 +39,7 @@ describe('usernames shaped like an email', () => {
     // Bob still logs in with his email, into his own account
     const login = await app.login('bob@example.com');
     expect(login.error_code).toBe(0);
-    expect(login.data.uid).toBe(bob.uid);
+    expect(login.data.uid).toBe(String(bob.uid));
   });
 
   it('an email cannot be set to another account’s email-shaped username', async () => {
@@ -68,9 +68,9 @@ describe('collisions made before the fix', () => {
       .returning();
 
     // deterministic: the username owner, checked with its own password; never Carol's account
-    expect((await app.login('carol@example.com', 'squatter-pass-9')).data.uid).toBe(squatter.uid);
+    expect((await app.login('carol@example.com', 'squatter-pass-9')).data.uid).toBe(String(squatter.uid));
     expect((await app.login('carol@example.com', DEFAULT_PASSWORD)).error_code).toBe(ErrorCode.WRONG_CREDENTIALS);
-    expect((await app.login('carol', DEFAULT_PASSWORD)).data.uid).toBe(carol.uid);
+    expect((await app.login('carol', DEFAULT_PASSWORD)).data.uid).toBe(String(carol.uid));
 
     // a membership "by email" goes to the address's owner, not to the squatter
     const item = await app.call('item/add', { item_name: 'Carol docs', item_type: 1 }, { token: owner.user_token });

@@ -7,6 +7,7 @@ import type { AnswerOf, Endpoint, ParamsIn } from '@shared/api/contract';
 import { ErrorCode } from '@shared/errors';
 import { routeError, type ItemPasswordTarget } from './errorRouting';
 import { beginLoading } from './loading';
+import { numbered, type Numbered } from '@shared/dbText';
 
 export type ParamValue = string | number | boolean | null | undefined | object;
 export type Params = Record<string, ParamValue>;
@@ -115,10 +116,11 @@ function fail(code: number, message: string, opts: CallOptions, params: Params, 
 /**
  * Calls an action declared in shared/api: `callAction<typeof itemApi.info>('item/info', {…})`, with
  * a type-only import of the declarations (zod stays out of the bundle); the path, the parameters
- * and the answer are checked against the declaration.
+ * and the answer are checked against the declaration. The answer comes Numbered: ids and flags that
+ * ShowDoc sends as text are numbers again (shared/dbText.ts).
  */
-export function callAction<E extends Endpoint>(path: E['path'], params: ParamsIn<E>, opts: CallOptions = {}): Promise<AnswerOf<E>> {
-  return call<AnswerOf<E>>(path, params as Params, opts);
+export function callAction<E extends Endpoint>(path: E['path'], params: ParamsIn<E>, opts: CallOptions = {}): Promise<Numbered<AnswerOf<E>>> {
+  return call<Numbered<AnswerOf<E>>>(path, params as Params, opts);
 }
 
 /** Calls /api/<path> and resolves with `data`; rejects with ApiError after reacting as spec §8 says. */
@@ -173,7 +175,8 @@ async function send<T>(url: string, init: RequestInit, params: Params, opts: Cal
     return fail(ClientErrorCode.BAD_RESPONSE, env.text('badResponse'), opts, params);
   }
   if (envelope.error_code !== 0) return fail(envelope.error_code, envelope.error_message ?? '', opts, params, envelope.data);
-  return envelope.data as T;
+  // ShowDoc's answers carry ids and flags as text (shared/dbText.ts): the screens get numbers, read here once
+  return numbered(envelope.data) as T;
 }
 
 /** Runs an API call whose failure was already shown to the user: resolves undefined instead of rejecting. */

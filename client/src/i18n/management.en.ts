@@ -35,6 +35,7 @@ const managementEn = {
     open: 'Public',
     visitPassword: 'Visit password',
     visitPasswordHint: 'Readers who are not members must enter this password to open the item.',
+    visitPasswordKept: 'The current password stays as it is unless you type a new one.',
     privateNeedsPassword: 'Please set a password for a private item',
     archivedNotice: 'This item is archived and read-only; its basic information can no longer change.',
     members: {

@@ -35,6 +35,7 @@ const managementZhCN: typeof managementEn = {
     open: '公开',
     visitPassword: '访问密码',
     visitPasswordHint: '非项目成员需要输入此密码才能查看项目。',
+    visitPasswordKept: '不输入新密码时，保留当前密码。',
     privateNeedsPassword: '私密项目请设置访问密码',
     archivedNotice: '该项目已归档，只读，基础信息不能再修改。',
     members: {

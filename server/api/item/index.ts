@@ -95,6 +95,8 @@ const add = action(api.add, {
       domain,
       passwordHash,
       itemType: p.item_type,
+      allowComment: p.allow_comment,
+      allowFeedback: p.allow_feedback,
     });
     if (groupIds.length) await placeInGroups(deps, me.uid, item.itemId, groupIds, false);
     return presentNewItem(item);
@@ -151,7 +153,14 @@ const update = action(api.update, {
     const isPrivate = p.is_private ?? null;
     const touchesVisibility = isPrivate !== null || p.password !== undefined;
     const passwordHash = touchesVisibility ? await resolveItemPassword({ isPrivate, password: p.password ?? '' }, item, isCurrentPassword(item)) : undefined;
-    const row = await updateItem(deps, item, { name: p.item_name, description: p.item_description, domain, passwordHash });
+    const row = await updateItem(deps, item, {
+      name: p.item_name,
+      description: p.item_description,
+      domain,
+      passwordHash,
+      allowComment: p.allow_comment,
+      allowFeedback: p.allow_feedback,
+    });
     if (groupIds.length || p.item_group_ids.trim() === '[]') await placeInGroups(deps, req.me().uid, item.itemId, groupIds, true);
     return presentItemDetail(row, await groupsHolding(deps.db, req.me().uid, item.itemId));
   },

@@ -112,7 +112,8 @@ const save = action(api.save, {
       catId = p.cat_id ?? 0;
       await checkTargetCatalog(req, access, catId);
     }
-    if (content.trim() === '') throw noPermission('Empty content cannot be saved; write something first');
+    // 10101 as ShowDoc's current back end answers it (the classic one said 10103, which clients read as "no permission")
+    if (content.trim() === '') throw badParam('Empty content cannot be saved; write something first');
     const title = p.page_title || (req.lang === 'zh' ? '默认标题' : 'Untitled');
     const r = await savePage(req.deps, {
       itemId: access.item.itemId,

@@ -40,6 +40,8 @@ export interface ItemFields {
   itemDescription: string;
   itemDomain: string;
   password: string;
+  allowComment: number;
+  allowFeedback: number;
 }
 
 /** Sets name, description, domain and password hash; returns the stored row. */

@@ -19,6 +19,9 @@ export interface NewItem {
   /** stored hash ('' = open) */
   passwordHash: string;
   itemType: number;
+  /** comments / page feedback on (regular items only, as ShowDoc) */
+  allowComment?: boolean;
+  allowFeedback?: boolean;
 }
 
 /** 0 and 1 are both "regular"; we store 1. */
@@ -36,6 +39,8 @@ export async function createItem(deps: AppDeps, input: NewItem): Promise<ItemRow
       password: input.passwordHash,
       itemDomain: input.domain,
       itemType,
+      allowComment: itemType === ITEM_TYPE.regular && input.allowComment ? 1 : 0,
+      allowFeedback: itemType === ITEM_TYPE.regular && input.allowFeedback ? 1 : 0,
       addtime: now,
       lastUpdateTime: now,
     });

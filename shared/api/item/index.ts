@@ -3,8 +3,13 @@ import { z } from 'zod';
 import { endpoint, type NoData } from '../contract';
 import { flag, id, idListText, int, json, optional, text } from '../fields';
 import { ITEM_GROUPS_PER_USER_MAX, ITEM_DESCRIPTION_MAX_CHARS, ITEM_DOMAIN_MAX_CHARS, ITEM_NAME_MAX_CHARS, ITEM_PASSWORD_MAX_CHARS } from '../../limits';
+import type { AsShowDoc } from '../../dbText';
 
-/** What every item answer carries. The visit password is never sent; `is_private` says whether there is one. */
+/**
+ * What every item answer carries. The endpoints answer it with ShowDoc's types (AsShowDoc: the ids,
+ * types and flags ShowDoc fetches as text); the visit password is never sent; `is_private` (computed
+ * by ShowDoc, a number) says whether there is one.
+ */
 export interface ItemBase {
   item_id: number;
   uid: number;
@@ -16,14 +21,17 @@ export interface ItemBase {
   item_type: number;
   is_private: 0 | 1;
   is_archived: number;
+  /** comments and page feedback are on (1) or off (0) */
+  allow_comment: number;
+  allow_feedback: number;
   /** 'Y-m-d H:i:s' */
   addtime: string;
   last_update_time: string;
+  is_del: number;
 }
 
 /** item/myList, item/itemList */
 export interface ItemSummary extends ItemBase {
-  is_del: number;
   /** position in the user's drag order */
   s_number: number;
   /** the user created it */
@@ -36,9 +44,12 @@ export interface ItemSummary extends ItemBase {
 
 /** item/detail, item/update, item/attorn */
 export interface ItemDetail extends ItemBase {
-  is_del: number;
-  /** always '': the password is a hash */
-  password: '';
+  /**
+   * '' for a public item; for a private one, to managers, ITEM_PASSWORD_PLACEHOLDER (the password is
+   * stored hashed): ShowDoc's item dialog reads "private" from a non-empty password and sends it back,
+   * and item/update takes the placeholder back as "unchanged".
+   */
+  password: string;
   group_ids: number[];
 }
 
@@ -84,8 +95,8 @@ export interface ItemMenu {
 
 /** item/info (spec §3 Item; showdoc-behaviour §3.3) */
 export interface ItemInfo extends ItemBase {
-  /** the page the reader opens, as text (ShowDoc) */
-  default_page_id: string;
+  /** the page the reader opens: text like the menu's page_id on the wire (ShowDoc's client compares them with ===) */
+  default_page_id: number;
   current_page_id: number;
   /** the catalogs above the default page, per level (0 when none) */
   default_cat_id2: number;
@@ -100,8 +111,6 @@ export interface ItemInfo extends ItemBase {
   ItemCreator: boolean;
   global_param: { query: never[]; body: never[]; header: never[]; cookies: never[]; preScript: string; postScript: string };
   show_watermark: '0';
-  allow_comment: 0;
-  allow_feedback: 0;
 }
 
 /** item/add: the new item's id */
@@ -115,6 +124,12 @@ export interface ItemPwdAnswer {
   refer_url: string;
 }
 
+/** The answers as ShowDoc sends them (shared/dbText.ts): fetched ids, types and flags as text, computed values as numbers. */
+export type ListedItemAnswer = AsShowDoc<ItemSummary, 'is_private' | 's_number' | 'creator' | 'manage' | 'is_star'>;
+export type ItemInfoAnswer = AsShowDoc<ItemInfo, 'is_private' | `default_cat_id${number}` | 'unread_count'>;
+export type ItemDetailAnswer = AsShowDoc<ItemDetail, 'is_private'>;
+export type ItemKeyAnswer = AsShowDoc<ItemKey>;
+
 const itemId = () => text({ required: true, max: 60 });
 const ownerPassword = () => text({ raw: true, max: 128 });
 
@@ -122,9 +137,9 @@ const ownerPassword = () => text({ raw: true, max: 128 });
 const itemGroupFields = { item_group_id: id(), item_group_ids: idListText({ max: ITEM_GROUPS_PER_USER_MAX }) };
 
 /** `original`: only the caller's own items; `item_group_id`: 0 all, > 0 one of the caller's groups, -1 starred */
-export const myList = endpoint<ItemSummary[]>()('item/myList', { original: flag(), item_group_id: int() });
+export const myList = endpoint<ListedItemAnswer[]>()('item/myList', { original: flag(), item_group_id: int() });
 
-export const itemList = endpoint<ItemSummary[]>()('item/itemList', {});
+export const itemList = endpoint<ListedItemAnswer[]>()('item/itemList', {});
 
 /** {item_id: position}, as the list's drag result */
 const sortOrder = z.record(z.string().regex(/^\d{1,10}$/), z.union([z.number().int(), z.string().regex(/^-?\d{1,9}$/).transform(Number)]));
@@ -142,10 +157,13 @@ export const add = endpoint<NewItemAnswer>()('item/add', {
   item_type: int({ def: 1 }),
   item_domain: text({ max: ITEM_DOMAIN_MAX_CHARS + 1 }),
   ...itemGroupFields,
+  /** comments and page feedback (regular items only, as ShowDoc) */
+  allow_comment: flag(),
+  allow_feedback: flag(),
 });
 
 /** An item by id or personal domain, or the item of `page_id`; `_item_pwd` may open a private one. */
-export const info = endpoint<ItemInfo>()('item/info', {
+export const info = endpoint<ItemInfoAnswer>()('item/info', {
   page_id: id(),
   item_id: text({ max: 60 }),
   item_domain: text({ max: 60 }),
@@ -153,7 +171,7 @@ export const info = endpoint<ItemInfo>()('item/info', {
   default_page_id: id(),
 });
 
-export const detail = endpoint<ItemDetail>()('item/detail', { item_id: itemId() });
+export const detail = endpoint<ItemDetailAnswer>()('item/detail', { item_id: itemId() });
 
 /** Proves a private item's password (remembered in a cookie); after wrong ones the captcha too. */
 export const pwd = endpoint<ItemPwdAnswer>()('item/pwd', {
@@ -169,23 +187,27 @@ export const pwd = endpoint<ItemPwdAnswer>()('item/pwd', {
 });
 
 /** Only the fields sent change. */
-export const update = endpoint<ItemDetail>()('item/update', {
+export const update = endpoint<ItemDetailAnswer>()('item/update', {
   item_id: itemId(),
   item_name: optional(text({ max: ITEM_NAME_MAX_CHARS })),
   item_description: optional(text({ max: ITEM_DESCRIPTION_MAX_CHARS })),
   item_domain: optional(text({ max: ITEM_DOMAIN_MAX_CHARS + 1 })),
   is_private: optional(flag()),
+  /** ITEM_PASSWORD_PLACEHOLDER (item/detail's answer for a private item) keeps the current password */
   password: optional(text({ raw: true, max: ITEM_PASSWORD_MAX_CHARS })),
   ...itemGroupFields,
+  /** comments and page feedback (regular items only, as ShowDoc) */
+  allow_comment: optional(flag()),
+  allow_feedback: optional(flag()),
 });
 
 /** Delete, archive and transfer are confirmed with the item owner's login password. */
 export const remove = endpoint<NoData>()('item/delete', { item_id: itemId(), password: ownerPassword() });
 export const archive = endpoint<NoData>()('item/archive', { item_id: itemId(), password: ownerPassword() });
-export const attorn = endpoint<ItemDetail>()('item/attorn', { item_id: itemId(), username: text({ max: 254 }), password: ownerPassword() });
+export const attorn = endpoint<ItemDetailAnswer>()('item/attorn', { item_id: itemId(), username: text({ max: 254 }), password: ownerPassword() });
 
 /** The caller leaves an item (through a team: that whole team). */
 export const exitItem = endpoint<NoData>()('item/exitItem', { item_id: itemId() });
 
-export const getKey = endpoint<ItemKey>()('item/getKey', { item_id: itemId() });
-export const resetKey = endpoint<ItemKey>()('item/resetKey', { item_id: itemId() });
+export const getKey = endpoint<ItemKeyAnswer>()('item/getKey', { item_id: itemId() });
+export const resetKey = endpoint<ItemKeyAnswer>()('item/resetKey', { item_id: itemId() });

@@ -3,6 +3,7 @@
 import { endpoint } from '../contract';
 import { int, text } from '../fields';
 import { SEARCH_MAX_PAGE } from '../../limits';
+import type { AsShowDoc } from '../../dbText';
 
 /** A hit: the page row without content, and about 100 characters either side of the keyword. */
 export interface SearchHitPage {
@@ -27,7 +28,10 @@ export interface SearchResult {
   has_more: boolean;
 }
 
-export const search = endpoint<SearchResult>()('item/search', {
+/** As ShowDoc sends it: the page rows' ids as text; Quire's paging fields as they are. */
+export type SearchAnswer = AsShowDoc<SearchResult>;
+
+export const search = endpoint<SearchAnswer>()('item/search', {
   item_id: text({ required: true, max: 50 }),
   keyword: text({ max: 200 }),
   /** 1 = the first 50 hits */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { endpoint, type NoData } from '../contract';
 import { flag, id, int, json, optional, text } from '../fields';
 import { PAGE_TITLE_MAX_CHARS } from '../../limits';
+import type { AsShowDoc } from '../../dbText';
 
 /** A page as page/info and page/diff show it (times 'Y-m-d H:i:s'; page_addtime falls back to addtime). */
 export interface Page {
@@ -65,6 +66,12 @@ export interface PageDiff {
   sheet_diff?: WorkbookDiff;
 }
 
+/** As ShowDoc sends them (shared/dbText.ts): the page row's ids and flags as text; counts and Quire's version as numbers. */
+export type PageAnswer = AsShowDoc<Page, 'version'>;
+export type PageInfoAnswer = AsShowDoc<PageInfo, 'version' | 'attachment_count'>;
+export type PageHistoryAnswer = AsShowDoc<PageHistoryEntry>;
+export type PageDiffAnswer = AsShowDoc<PageDiff, 'version'>;
+
 export interface SavedPage {
   page_id: number;
   item_id: number;
@@ -95,14 +102,14 @@ export interface LockInfo {
 /** ShowDoc editors send page_content percent-encoded (is_urlencode=1): up to ten times the page limit. */
 export const PAGE_CONTENT_PARAM_MAX_CHARS = 20_000_000;
 
-export const info = endpoint<PageInfo>()('page/info', {
+export const info = endpoint<PageInfoAnswer>()('page/info', {
   page_id: id(),
   /** a share key: the page behind it, to anyone */
   unique_key: text({ max: 64 }),
   with_path: flag(),
 });
 
-export const infoByKey = endpoint<PageInfo>()('page/infoByKey', { unique_key: text({ required: true, max: 64 }) });
+export const infoByKey = endpoint<PageInfoAnswer>()('page/infoByKey', { unique_key: text({ required: true, max: 64 }) });
 
 /** Creates a page (page_id 0: item_id required) or saves over one. */
 export const save = endpoint<SavedPage>()('page/save', {
@@ -123,7 +130,7 @@ export const save = endpoint<SavedPage>()('page/save', {
   from_collab: flag(),
 });
 
-export const history = endpoint<PageHistoryEntry[]>()('page/history', { page_id: id() });
+export const history = endpoint<PageHistoryAnswer[]>()('page/history', { page_id: id() });
 
 export const updateHistoryComments = endpoint<NoData>()('page/updateHistoryComments', {
   page_id: id(),
@@ -131,7 +138,7 @@ export const updateHistoryComments = endpoint<NoData>()('page/updateHistoryComme
   page_comments: text({ max: 1000 }),
 });
 
-export const diff = endpoint<PageDiff>()('page/diff', { page_id: id(), page_history_id: id() });
+export const diff = endpoint<PageDiffAnswer>()('page/diff', { page_id: id(), page_history_id: id() });
 
 export const remove = endpoint<NoData>()('page/delete', { page_id: id(), item_id: text({ max: 50 }) });
 

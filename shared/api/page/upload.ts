@@ -2,6 +2,7 @@
 // attachment controller answers the same under its own names).
 import { endpoint, type NoData } from '../contract';
 import { id } from '../fields';
+import type { AsShowDoc } from '../../dbText';
 
 /** A page's file, as page/uploadList lists it. */
 export interface PageFile {
@@ -14,6 +15,9 @@ export interface PageFile {
   /** 'Y-m-d H:i:s' */
   addtime: string;
 }
+
+/** As ShowDoc sends it: file_id as text. */
+export type PageFileAnswer = AsShowDoc<PageFile>;
 
 /** page/upload answers raw JSON: ShowDoc clients read {success, url}, envelope readers error_code and data. */
 export interface Uploaded {
@@ -41,6 +45,6 @@ export const deleteUploadFileParams = { page_id: id(), file_id: id() };
 export const upload = endpoint<Uploaded>()('page/upload', uploadTargetParams);
 /** Images only (multipart field `editormd-image-file`). */
 export const uploadImg = endpoint<ImageUploaded>()('page/uploadImg', uploadTargetParams);
-export const uploadList = endpoint<PageFile[]>()('page/uploadList', uploadListParams);
+export const uploadList = endpoint<PageFileAnswer[]>()('page/uploadList', uploadListParams);
 /** Takes a file off a page (the uploader or an administrator removing its last page deletes it). */
 export const deleteUploadFile = endpoint<NoData>()('page/deleteUploadFile', deleteUploadFileParams);

@@ -73,7 +73,8 @@ export function BaseInfoTab({ item, onSaved }: { item: ItemDetail; onSaved(): vo
           name="password"
           label={t('itemSetting.visitPassword')}
           rules={[{ required: true, message: t('itemSetting.privateNeedsPassword') }]}
-          extra={t('itemSetting.visitPasswordHint')}
+          // a private item's detail carries a placeholder, sent back untouched = keep the password
+          extra={item.password ? t('itemSetting.visitPasswordKept') : t('itemSetting.visitPasswordHint')}
         >
           <Input.Password autoComplete="new-password" data-testid="item-password" />
         </Form.Item>

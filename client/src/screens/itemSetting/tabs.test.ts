@@ -3,6 +3,7 @@ import en from '../../i18n/management.en';
 import zh from '../../i18n/management.zh-CN';
 import readerEn from '../../i18n/en';
 import type { ItemDetail } from '@shared/api/item';
+import { ITEM_PASSWORD_PLACEHOLDER } from '@shared/limits';
 import { isArchived, isPrivateItem, settingTabs, updatePayload } from './tabs';
 import { authorityLabel, catalogLabel, catalogOptions } from './authority';
 
@@ -18,6 +19,13 @@ describe('item settings', () => {
     const base = { item_name: ' Docs ', item_description: ' d ', item_domain: ' abc ', password: 'secret' };
     expect(updatePayload('5', { ...base, is_private: false })).toEqual({ item_id: '5', item_name: 'Docs', item_description: 'd', item_domain: 'abc', password: '' });
     expect(updatePayload('5', { ...base, is_private: true }).password).toBe('secret');
+  });
+
+  it('sends item/detail\'s placeholder back untouched for a private item (the server keeps the password)', () => {
+    const detail = { item_name: 'Docs', item_description: '', item_domain: '', password: ITEM_PASSWORD_PLACEHOLDER };
+    expect(isPrivateItem(detail)).toBe(true);
+    expect(updatePayload('5', { ...detail, is_private: true }).password).toBe(ITEM_PASSWORD_PLACEHOLDER);
+    expect(updatePayload('5', { ...detail, is_private: false }).password).toBe('');
   });
 
   it('derives private and archived state', () => {

@@ -20,7 +20,11 @@ export function isPrivateItem(item: { password?: string; is_private?: Flag }): b
   return !!item.password || flag(item.is_private);
 }
 
-/** item/update parameters from the base-info form: an open item sends an empty password (spec §5). */
+/**
+ * item/update parameters from the base-info form: an open item sends an empty password (spec §5); a
+ * private one sends what the field holds — item/detail's placeholder (ITEM_PASSWORD_PLACEHOLDER)
+ * when the manager did not type a new password, which the server keeps as "unchanged".
+ */
 export function updatePayload(
   itemId: string,
   v: { item_name: string; item_description?: string; item_domain?: string; is_private: boolean; password?: string },
