@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import * as api from '../../shared/api/template';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from '../domain/templates/templates';
-import { presentTemplate } from '../presenters/pageTemplate';
+import { presentSavedTemplate, presentTemplate } from '../presenters/pageTemplate';
 
 const notYours = () => new ApiError(ErrorCode.NO_PERMISSION, 'This template does not exist or is not yours');
 
@@ -21,7 +21,7 @@ const save = action(api.save, {
     const me = req.me();
     const row = p.id ? await updateTemplate(req.deps, me.uid, p.id, p.template_title, p.template_content) : await createTemplate(req.deps, me, p.template_title, p.template_content);
     if (!row) throw notYours();
-    return presentTemplate(row);
+    return presentSavedTemplate(row);
   },
 });
 

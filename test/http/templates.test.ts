@@ -27,7 +27,8 @@ describe('templates', () => {
     const list = await app.call('template/getList', {}, { token: ann.user_token });
     expect(list.data.map((t: any) => t.template_title).sort()).toEqual(['API <doc>', 'Second']);
     const first = list.data.find((t: any) => t.template_title === 'API <doc>');
-    expect(first).toMatchObject({ id: a.data.id, template_content: '## 简要描述\n\n- a & b' });
+    // template/save answers the insert id (a number), getList the row as fetched (text)
+    expect(first).toMatchObject({ id: String(a.data.id), template_content: '## 简要描述\n\n- a & b' });
     expect(first.addtime).toMatch(/^\d{4}-/);
     expect((await app.call('template/getList', {}, { token: bob.user_token })).data).toEqual([]);
   });
