@@ -6,9 +6,9 @@ import { diffWorkbooks } from '../../shared/sheet/diff';
 import type { PageData } from '../db/repos/pages';
 import type { HistoryRow } from '../db/repos/pageHistory';
 import type { ShareRow } from '../db/repos/shares';
-import type { LockInfo, PageAnswer, PageDiffAnswer, PageHistoryAnswer, PageInfoAnswer, PathStep, SavedPage, SinglePageLink } from '../../shared/api/page';
+import type { LockInfoAnswer, PageAnswer, PageDiffAnswer, PageHistoryAnswer, PageInfoAnswer, PathStep, SavedPageAnswer, SinglePageLink } from '../../shared/api/page';
 import type { AsShowDoc } from '../../shared/dbText';
-import { fetched } from './fetched';
+import { dbNum, fetched } from './fetched';
 import type { OpenPageAnswer } from '../../shared/api/open';
 import { formatTime } from './time';
 
@@ -76,8 +76,10 @@ export function presentDiff(p: PageData, h: HistoryRow): PageDiffAnswer {
   return answer;
 }
 
-export function presentSaved(r: { pageId: number; itemId: number; catId: number; version: number; created: boolean }, title: string): SavedPage {
-  return { page_id: r.pageId, item_id: r.itemId, cat_id: r.catId, page_title: title, version: r.version, created: r.created };
+export function presentSaved(r: { pageId: number; itemId: number; catId: number; version: number; created: boolean }, title: string): SavedPageAnswer {
+  const row = { ...fetched({ page_id: r.pageId, item_id: r.itemId, cat_id: r.catId, page_title: title }), version: r.version, created: r.created };
+  // ShowDoc answers a new page with its insert id (a number), a saved-over one with the row read back
+  return r.created ? { ...row, page_id: r.pageId } : row;
 }
 
 export function presentShareLink(s: Pick<ShareRow, 'uniqueKey' | 'pageId' | 'expireTime'>): SinglePageLink {
@@ -90,11 +92,11 @@ export function presentLockId(id: number): { id: number } {
 }
 
 /** page/isLock: the page's live lock (if any), and whether the viewer holds it. */
-export function presentLock(lock: { lockUid: number; lockUsername: string; mode: string } | undefined, viewerUid: number | undefined): LockInfo {
+export function presentLock(lock: { lockUid: number; lockUsername: string; mode: string } | undefined, viewerUid: number | undefined): LockInfoAnswer {
   const mine = !!lock && viewerUid !== undefined && lock.lockUid === viewerUid;
   return {
     lock: lock ? 1 : 0,
-    lock_uid: lock?.lockUid ?? 0,
+    lock_uid: lock ? dbNum(lock.lockUid) : '',
     lock_username: lock?.lockUsername ?? '',
     lock_mode: lock?.mode ?? '',
     is_cur_user: mine ? 1 : 0,

@@ -168,7 +168,7 @@ describe('HTTP edit locks', () => {
       expect(second.error_code).toBe(10101);
       expect(second.error_message).toContain('sl_editor');
       const seen = await call('page/isLock', { page_id: pB }, 'owner');
-      expect(seen.data).toMatchObject({ lock: 1, is_cur_user: 0, lock_username: 'sl_editor', lock_uid: u.editor.uid });
+      expect(seen.data).toMatchObject({ lock: 1, is_cur_user: 0, lock_username: 'sl_editor', lock_uid: String(u.editor.uid) });
       expect((await call('page/isLock', { page_id: pB }, 'editor')).data.is_cur_user).toBe(1);
       // an HTTP save by someone else is refused while the lock lasts
       const save = await call('page/save', { page_id: pB, page_content: 'overwrite' }, 'owner');

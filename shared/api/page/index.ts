@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { endpoint, type NoData } from '../contract';
 import { flag, id, int, json, optional, text } from '../fields';
 import { PAGE_TITLE_MAX_CHARS } from '../../limits';
-import type { AsShowDoc } from '../../dbText';
+import type { AsShowDoc, DbNum } from '../../dbText';
 
 /** A page as page/info and page/diff show it (times 'Y-m-d H:i:s'; page_addtime falls back to addtime). */
 export interface Page {
@@ -82,6 +82,12 @@ export interface SavedPage {
   created: boolean;
 }
 
+/**
+ * page/save as ShowDoc answers it: saving over a page gives the page row read back (ids as text); a
+ * new page gives the insert id (page_id a number), with Quire's additions as the row would have them.
+ */
+export type SavedPageAnswer = AsShowDoc<SavedPage, 'version' | 'created'> | AsShowDoc<SavedPage, 'version' | 'created' | 'page_id'>;
+
 export interface SinglePageLink {
   unique_key: string;
   page_id: number;
@@ -99,6 +105,9 @@ export interface LockInfo {
   exceed: number;
 }
 
+/** page/isLock as ShowDoc sends it: lock_uid is the lock row's text, '' when the page is not locked; the flags are computed numbers. */
+export type LockInfoAnswer = Omit<LockInfo, 'lock_uid'> & { lock_uid: DbNum | '' };
+
 /** ShowDoc editors send page_content percent-encoded (is_urlencode=1): up to ten times the page limit. */
 export const PAGE_CONTENT_PARAM_MAX_CHARS = 20_000_000;
 
@@ -112,7 +121,7 @@ export const info = endpoint<PageInfoAnswer>()('page/info', {
 export const infoByKey = endpoint<PageInfoAnswer>()('page/infoByKey', { unique_key: text({ required: true, max: 64 }) });
 
 /** Creates a page (page_id 0: item_id required) or saves over one. */
-export const save = endpoint<SavedPage>()('page/save', {
+export const save = endpoint<SavedPageAnswer>()('page/save', {
   page_id: id(),
   /** id or personal domain; for an existing page it must name the page's item */
   item_id: text({ max: 50 }),
@@ -165,4 +174,4 @@ export const setLock = endpoint<{ id: number }>()('page/setLock', {
   lock_to: int({ min: 0, max: 2_147_483_647 }),
 });
 
-export const isLock = endpoint<LockInfo>()('page/isLock', { page_id: id() });
+export const isLock = endpoint<LockInfoAnswer>()('page/isLock', { page_id: id() });
