@@ -1,7 +1,8 @@
 // Catalog rows → spec §3 Catalog shapes (catList*, getPagesBycat, catalog/copy answers); rows as
-// ShowDoc fetches them (ids as text), catalog/save's and catalog/copy's new ids as numbers (computed).
+// ShowDoc fetches them (ids as text), catalog/save's id a number (ShowDoc casts it), catalog/copy's as text (the new row read back).
 import type { CatalogRow } from '../db/repos/catalogs';
 import type { CatalogAnswer, CatalogGroupAnswer, CatalogPageAnswer } from '../../shared/api/catalog';
+import type { AsShowDoc } from '../../shared/dbText';
 import { fetched } from './fetched';
 import { formatTime } from './time';
 
@@ -41,6 +42,6 @@ export function presentCatalogPage(p: { pageId: number; pageTitle: string; sNumb
   return fetched({ page_id: p.pageId, page_title: p.pageTitle, s_number: p.sNumber });
 }
 
-export function presentCopiedCatalog(catId: number): { cat_id: number } {
-  return { cat_id: catId };
+export function presentCopiedCatalog(catId: number): AsShowDoc<{ cat_id: number }> {
+  return fetched({ cat_id: catId });
 }

@@ -76,7 +76,8 @@ export const treeEntry = z.object({
 export const batUpdate = endpoint<NoData>()('catalog/batUpdate', { item_id: itemId(), cats: json(z.array(treeEntry).max(20_000), { required: true }) });
 
 /** Copies (or with is_del moves) a catalog with everything below it under new_p_cat_id of to_item_id (default: its own item). */
-export const copy = endpoint<{ cat_id: number }>()('catalog/copy', {
+/** ShowDoc answers the new catalog row read back: cat_id as text. */
+export const copy = endpoint<AsShowDoc<{ cat_id: number }>>()('catalog/copy', {
   cat_id: id(),
   item_id: text({ max: 60 }),
   to_item_id: id(),

@@ -262,7 +262,7 @@ describe('catalog/copy', () => {
     const srcBefore = await snapshot(src.itemId);
     const r = await app.call('catalog/copy', { cat_id: src.cats.Guide, to_item_id: dst.itemId, new_p_cat_id: 0, is_del: 0 }, { token: ann.token });
     expect(r.error_code).toBe(0);
-    expect(await catRow(r.data.cat_id)).toMatchObject({ catName: 'Guide', itemId: dst.itemId, parentCatId: 0, level: 2 });
+    expect(await catRow(Number(r.data.cat_id))).toMatchObject({ catName: 'Guide', itemId: dst.itemId, parentCatId: 0, level: 2 });
     const names = await app.call('catalog/catListName', { item_id: dst.itemId }, { token: bob.token });
     expect(names.data.map((c: any) => c.cat_name).sort()).toEqual(['Guide', 'Guide / Advanced', 'Guide / Advanced / Internals', 'Landing']);
     const copied = await app.deps.db.select().from(pages).where(and(eq(pages.itemId, dst.itemId), eq(pages.isDel, 0)));
@@ -274,7 +274,7 @@ describe('catalog/copy', () => {
   it('copies under a catalog of the target when the depth allows it, refuses a fourth level', async () => {
     const ok = await app.call('catalog/copy', { cat_id: src.cats.API, to_item_id: dst.itemId, new_p_cat_id: dst.cats.Landing }, { token: ann.token });
     expect(ok.error_code).toBe(0);
-    expect(await catRow(ok.data.cat_id)).toMatchObject({ level: 3, parentCatId: dst.cats.Landing, itemId: dst.itemId });
+    expect(await catRow(Number(ok.data.cat_id))).toMatchObject({ level: 3, parentCatId: dst.cats.Landing, itemId: dst.itemId });
     const before = await snapshot(dst.itemId);
     const deep = await app.call('catalog/copy', { cat_id: src.cats.Guide, to_item_id: dst.itemId, new_p_cat_id: dst.cats.Landing }, { token: ann.token });
     expect(deep.error_code).toBe(10101);
@@ -285,7 +285,7 @@ describe('catalog/copy', () => {
     const from = await buildItem(app, ann, { catalogs: [{ name: 'Mover', pages: ['Moved page'], children: [{ name: 'Mover child', pages: ['Deep page'] }] }] });
     const r = await app.call('catalog/copy', { cat_id: from.cats.Mover, to_item_id: dst.itemId, new_p_cat_id: 0, is_del: 1 }, { token: ann.token });
     expect(r.error_code).toBe(0);
-    expect(r.data.cat_id).toBe(from.cats.Mover);
+    expect(r.data.cat_id).toBe(String(from.cats.Mover));
     expect(await catRow(from.cats['Mover child'])).toMatchObject({ itemId: dst.itemId, level: 3 });
     const moved = await app.deps.db.select().from(pages).where(inArray(pages.pageId, [from.pages['Moved page'], from.pages['Deep page']]));
     expect(moved.every((p) => p.itemId === dst.itemId && p.isDel === 0)).toBe(true);
