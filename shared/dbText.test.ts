@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { isNumericKey, numbered, type AsShowDoc, type DbNum, type NumericKey, type Numbered } from './dbText';
 
 // every key of the NumericKey type, spelled out once for the pattern
-const numericKeys = ['id', 'uid', 'item_id', 'page_id', 'cat_id', 'parent_cat_id', 'author_uid', 'del_by_uid', 'member_group_id', 'default_cat_id2', 'is_del', 'is_archived', 'item_type', 'groupid', 'level', 's_number', 'allow_comment', 'allow_feedback', 'visit_times', 'file_size', 'lock', 'expire_time'] as const satisfies readonly NumericKey[];
+const numericKeys = ['id', 'uid', 'item_id', 'page_id', 'cat_id', 'parent_cat_id', 'author_uid', 'del_by_uid', 'member_group_id', 'default_cat_id2', 'is_del', 'is_archived', 'item_type', 'groupid', 'level', 's_number', 'allow_comment', 'allow_feedback', 'visit_times', 'view_times', 'file_size', 'lock', 'expire_time'] as const satisfies readonly NumericKey[];
 const textKeys = ['item_name', 'cat_name', 'page_title', 'username', 'item_domain', 'addtime', 'unique_key', 'password', 'api_key', 'cat_ids', 'file_size_m', 'memberCount'] as const;
 
 describe('dbText', () => {

@@ -31,10 +31,11 @@ export type NumericKey =
   | 'allow_comment'
   | 'allow_feedback'
   | 'visit_times'
+  | 'view_times'
   | 'file_size'
   | 'lock'
   | 'expire_time';
-const NUMERIC_KEY = /^(?:id|uid|.+_id|.+_uid|.+_id\d+|is_.+|item_type|groupid|level|s_number|allow_comment|allow_feedback|visit_times|file_size|lock|expire_time)$/;
+const NUMERIC_KEY = /^(?:id|uid|.+_id|.+_uid|.+_id\d+|is_.+|item_type|groupid|level|s_number|allow_comment|allow_feedback|visit_times|view_times|file_size|lock|expire_time)$/;
 /** a database number's text; longer ones (32-hex job ids are never all digits, but a long id would lose digits) stay text */
 const NUMBER_TEXT = /^-?\d{1,15}$/;
 

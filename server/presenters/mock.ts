@@ -1,10 +1,12 @@
-// mock rows → ShowDoc's mock/infoByPageId and mock/add shapes (times formatted as ShowDoc stores them).
+// mock rows → ShowDoc's mock/infoByPageId (the row as fetched: numbers as text, times formatted as
+// ShowDoc stores them) and mock/add shapes.
 import type { MockRow } from '../db/repos/mocks';
-import type { MockInfo, MockLink } from '../../shared/api/mock';
+import type { MockInfoAnswer, MockLink } from '../../shared/api/mock';
+import { fetched } from './fetched';
 import { formatTime } from './time';
 
-export function presentMock(m: MockRow): MockInfo {
-  return {
+export function presentMock(m: MockRow): MockInfoAnswer {
+  return fetched({
     id: m.id,
     unique_key: m.uniqueKey,
     uid: m.uid,
@@ -15,7 +17,7 @@ export function presentMock(m: MockRow): MockInfo {
     view_times: m.viewTimes,
     addtime: formatTime(m.addtime),
     last_update_time: formatTime(m.lastUpdateTime),
-  };
+  });
 }
 
 export function presentMockLink(m: MockRow): MockLink {

@@ -2,6 +2,7 @@
 // /mock-path/<item_id>?path=/x and /mock-data/<unique_key> (and by mock/infoByKey).
 import { endpoint, type NoData } from './contract';
 import { id, text } from './fields';
+import type { AsShowDoc } from '../dbText';
 
 /** mock/infoByPageId (times 'Y-m-d H:i:s') */
 export interface MockInfo {
@@ -17,7 +18,10 @@ export interface MockInfo {
   last_update_time: string;
 }
 
-/** mock/add: where the page's mock answers */
+/** The mock row as ShowDoc fetches it: ids and view_times as text. */
+export type MockInfoAnswer = AsShowDoc<MockInfo>;
+
+/** mock/add: where the page's mock answers (page_id a number: ShowDoc echoes the parameter it read as an int) */
 export interface MockLink {
   page_id: number;
   path: string;
@@ -33,7 +37,7 @@ export const add = endpoint<MockLink>()('mock/add', {
 });
 
 /** The page's mock ([] when it has none). */
-export const infoByPageId = endpoint<MockInfo | NoData>()('mock/infoByPageId', { page_id: id() });
+export const infoByPageId = endpoint<MockInfoAnswer | NoData>()('mock/infoByPageId', { page_id: id() });
 
 /** Answers the generated JSON itself, outside the envelope. */
 export const infoByKey = endpoint<never>()('mock/infoByKey', { unique_key: text({ max: 64 }) });
