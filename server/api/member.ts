@@ -9,7 +9,7 @@ import { catalogNames, resolveCatalogLimit, NO_CATALOG_LIMIT } from '../domain/m
 import { addItemMembers, findItemMember, listItemMembers, removeItemMember } from '../domain/members/itemMembers';
 import { displayName } from '../domain/members/usernames';
 import { peopleIAdded, peopleOfItem } from '../domain/members/people';
-import { limitIdsOf, presentItemMember, presentPerson } from '../presenters/member';
+import { limitIdsOf, presentItemMember, presentAddedPerson, presentPerson } from '../presenters/member';
 
 const getList = action(api.getList, {
   auth: 'required',
@@ -65,7 +65,7 @@ const getAllList = action(api.getAllList, {
 const getMyAllList = action(api.getMyAllList, {
   auth: 'required',
   async run(req) {
-    return (await peopleIAdded(req.deps, req.me().uid)).map(presentPerson);
+    return (await peopleIAdded(req.deps, req.me().uid)).map(presentAddedPerson);
   },
 });
 

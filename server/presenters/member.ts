@@ -3,7 +3,7 @@ import { localize } from '../../shared/messages';
 import { MEMBER_GROUP } from '../../shared/limits';
 import type { ItemMemberRow } from '../db/repos/members';
 import type { PersonSince } from '../db/repos/members';
-import type { ItemMember, ItemMemberAnswer, MemberLimit, Person } from '../../shared/api/member';
+import type { AddedPerson, ItemMember, ItemMemberAnswer, MemberLimit, Person } from '../../shared/api/member';
 import type { AsShowDoc } from '../../shared/dbText';
 import { fetched } from './fetched';
 import { formatTime } from './time';
@@ -80,4 +80,9 @@ export const usernameName = (p: Pick<PersonSince, 'username' | 'name'>) => (p.na
 
 export function presentPerson(p: PersonSince): Person {
   return { uid: p.uid, username: p.username, name: p.name, username_name: usernameName(p), addtime: formatTime(p.addtime) };
+}
+
+/** member/getMyAllList: ShowDoc casts uid and addtime (unix seconds) to numbers. */
+export function presentAddedPerson(p: PersonSince): AddedPerson {
+  return { uid: p.uid, username: p.username, name: p.name, username_name: usernameName(p), addtime: p.addtime };
 }

@@ -42,6 +42,11 @@ export interface Person {
   addtime: string;
 }
 
+/** member/getMyAllList as ShowDoc sends it: uid and addtime cast to numbers there (addtime in unix seconds). */
+export interface AddedPerson extends Omit<Person, 'addtime'> {
+  addtime: number;
+}
+
 const groups: readonly number[] = Object.values(MEMBER_GROUP);
 
 /** member_group_id: 0 read-only, 1 edit, 2 manage; anything else is refused. */
@@ -77,4 +82,4 @@ export const remove = endpoint<1>()('member/delete', { item_id: text({ required:
 export const getAllList = endpoint<Person[]>()('member/getAllList', { item_id: text() });
 
 /** People the caller added before to their own items and teams. */
-export const getMyAllList = endpoint<Person[]>()('member/getMyAllList', {});
+export const getMyAllList = endpoint<AddedPerson[]>()('member/getMyAllList', {});
