@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { addMember, buildItem, makeUser, standardItemSpec, type Actor, type BuiltItem } from '../helpers/fixtures';
 import { items } from '../../server/db/schema';
 import { ErrorCode } from '../../shared/errors';
+import { PNG } from '../helpers/upload';
 
 let app: TestApp;
 let admin: Actor;
@@ -202,6 +203,72 @@ describe('comments and feedback switches', () => {
     const r = await app.call('item/update', { item_id: b.itemId, allow_comment: { $ne: 1 } }, { token: owner.token, json: true });
     expect(r.error_code).toBe(ErrorCode.GENERIC);
     expect(await row(b.itemId)).toEqual(before);
+  });
+});
+
+describe('template, member, lock, share, save, copy, mock and upload answers (#20 §1, the rest)', () => {
+  it('template/getList rows as text; template/save answers the id as a number (ShowDoc: the insert id)', async () => {
+    const saved = await ok('template/save', { template_title: 'Typed tpl', template_content: 'x' });
+    expectTypes('template/save', saved, { id: 'number', uid: 'text' });
+    const list = await ok('template/getList', {});
+    expectTypes('template/getList[0]', list[0], { id: 'text', uid: 'text' });
+  });
+
+  it('member/getAllList and getMyAllList: uid (and getMyAllList addtime, unix seconds) as numbers, cast by ShowDoc', async () => {
+    const all = await ok('member/getAllList', { item_id: b.itemId });
+    expectTypes('member/getAllList[0]', all[0], { uid: 'number' });
+    const mine = await ok('member/getMyAllList', {});
+    expectTypes('member/getMyAllList[0]', mine[0], { uid: 'number', addtime: 'number' });
+  });
+
+  it('page/isLock: computed flags as numbers, lock_uid as the row\'s text ("" when unlocked); setLock and createSinglePage numbers', async () => {
+    const free = await ok('page/isLock', { page_id: b.pages.Welcome });
+    expectTypes('page/isLock (free)', free, { lock: 'number', is_cur_user: 'number', exceed: 'number' });
+    expect(free.lock_uid).toBe('');
+    const lock = await ok('page/setLock', { page_id: b.pages.Welcome, item_id: b.itemId });
+    expectTypes('page/setLock', lock, { id: 'number' });
+    const held = await ok('page/isLock', { page_id: b.pages.Welcome });
+    expectTypes('page/isLock (held)', held, { lock: 'number', lock_uid: 'text', is_cur_user: 'number', exceed: 'number' });
+    expect(held).toMatchObject({ lock: 1, lock_uid: String(owner.uid), is_cur_user: 1 });
+    await ok('page/setLock', { page_id: b.pages.Welcome, item_id: b.itemId, lock_to: 1000 });
+    const link = await ok('page/createSinglePage', { page_id: b.pages.Welcome, isCreateSiglePage: 'true', expire_days: 1 });
+    expectTypes('page/createSinglePage', link, { page_id: 'number', expire_time: 'number' });
+  });
+
+  it('page/save: a new page answers the insert id as a number, a saved-over page its row (ids as text)', async () => {
+    const created = await ok('page/save', { item_id: b.itemId, page_title: 'Typed new', page_content: 'a' });
+    expectTypes('page/save (new)', created, { page_id: 'number' });
+    const over = await ok('page/save', { page_id: created.page_id, item_id: b.itemId, page_title: 'Typed new', page_content: 'b' });
+    expectTypes('page/save (over)', over, { page_id: 'text', item_id: 'text', cat_id: 'text', version: 'number' });
+  });
+
+  it('catalog/save answers a bare number, catalog/copy the new cat_id as text', async () => {
+    const catId = await ok('catalog/save', { item_id: b.itemId, cat_name: 'Typed cat' });
+    expect(typeof catId).toBe('number');
+    const copied = await ok('catalog/copy', { cat_id: catId, item_id: b.itemId });
+    expectTypes('catalog/copy', copied, { cat_id: 'text' });
+  });
+
+  it('mock/add echoes page_id as a number; mock/infoByPageId gives the row as text', async () => {
+    const link = await ok('mock/add', { page_id: b.pages.Welcome, template: '{"a":1}', path: '/typed' });
+    expectTypes('mock/add', link, { page_id: 'number' });
+    const info = await ok('mock/infoByPageId', { page_id: b.pages.Welcome });
+    expectTypes('mock/infoByPageId', info, { id: 'text', uid: 'text', page_id: 'text', item_id: 'text', view_times: 'text' });
+  });
+
+  it('page/upload and page/uploadImg: ShowDoc answers {url, success: 1} (success a number)', async () => {
+    const form = new FormData();
+    form.append('page_id', String(b.pages.Welcome));
+    form.append('file', new Blob(['typed'], { type: 'text/plain' }), 'typed2.txt');
+    const up = await (await app.fetch('/api/page/upload', { method: 'POST', body: form, headers: { 'X-API-Token': owner.token } })).json();
+    expect(typeof up.url).toBe('string');
+    expect(up.success).toBe(1);
+    const img = new FormData();
+    img.append('page_id', String(b.pages.Welcome));
+    img.append('editormd-image-file', new Blob([PNG], { type: 'image/png' }), 'typed.png');
+    const shot = await (await app.fetch('/api/page/uploadImg', { method: 'POST', body: img, headers: { 'X-API-Token': owner.token } })).json();
+    expect(typeof shot.url, JSON.stringify(shot)).toBe('string');
+    expect(shot.success).toBe(1);
   });
 });
 
