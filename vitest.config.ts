@@ -8,7 +8,11 @@ const appSuites = ['test/http/**/*.test.ts', 'test/realtime/**/*.test.ts', 'test
 const browserSuites = ['test/security/**/*.browser.test.ts'];
 const withServer = !!process.env.TEST_DATABASE_URL;
 // Inline projects do not inherit the root's timeouts: set them on each (CI machines are small).
-const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
+// Two files at a time (vitest's default on 2 cores is one): each suite has its own database and
+// ephemeral ports, and most of a file's time is spent waiting on servers, not computing. The
+// cluster suites share the Redis server's queues, so they run after the rest, one at a time.
+const timeouts = { testTimeout: 60_000, hookTimeout: 120_000, maxWorkers: 2 };
+const clusterSuites = ['test/cluster/**/*.test.ts'];
 // Tests hash thousands of passwords: a light argon2 cost, switched on explicitly (auth/passwords.ts)
 const fastHash = { QUIRE_TEST_FAST_HASH: '1' };
 
@@ -52,8 +56,18 @@ export default defineConfig({
               test: {
                 ...timeouts,
                 name: 'http-postgres',
-                include: [...appSuites, 'test/cluster/**/*.test.ts'],
+                include: appSuites,
                 exclude: browserSuites,
+                env: { ...fastHash, QUIRE_TEST_DB: 'postgres' },
+              },
+            },
+            {
+              test: {
+                ...timeouts,
+                name: 'cluster',
+                include: clusterSuites,
+                maxWorkers: 1,
+                sequence: { groupOrder: 1 },
                 env: { ...fastHash, QUIRE_TEST_DB: 'postgres' },
               },
             },
