@@ -1,12 +1,12 @@
 // attachment/getUnusedList and batchDeleteAttachments: files no page's text links to (pages in
-// the recycle bin count as linking); administrators see and delete everyone's, other users only
+// the recycle bin count as linking, and so do the page's history versions, as in ShowDoc); administrators see and delete everyone's, other users only
 // their own; anonymous callers are refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { seedItem, seedPage } from '../helpers/realtime';
-import { attachments } from '../../server/db/schema';
+import { attachments, pageHistory } from '../../server/db/schema';
 import { ErrorCode } from '../../shared/errors';
 
 type U = { uid: number; user_token: string; username: string };
@@ -33,9 +33,11 @@ beforeAll(async () => {
   admin = await app.register('unused_admin'); // the first account is the administrator
   ann = await app.register('unused_ann');
   bob = await app.register('unused_bob');
-  for (const [name, owner] of [['linked', ann], ['binned', ann], ['loose', ann], ['bobs', bob]] as const) await file(name, owner);
+  for (const [name, owner] of [['linked', ann], ['binned', ann], ['historic', ann], ['loose', ann], ['bobs', bob]] as const) await file(name, owner);
   const item = await seedItem(app.deps.db, ann);
-  await seedPage(app.deps.db, item, `see ${link(files.linked.sign)}`);
+  const page = await seedPage(app.deps.db, item, `see ${link(files.linked.sign)}`);
+  // an earlier version linked a file the page no longer shows: restoring it must find the file
+  await app.deps.db.insert(pageHistory).values({ pageId: page, itemId: item, pageTitle: 'Live page', pageContent: `v1 ${link(files.historic.sign)}`, addtime: 1 });
   await seedPage(app.deps.db, item, `old ${link(files.binned.sign)}`, { isDel: 1 });
 }, 120_000);
 afterAll(() => app.close());
@@ -74,7 +76,7 @@ describe('attachment/batchDeleteAttachments', () => {
     for (const file_ids of ['', '1 or 1=1', '[1,"x"]']) {
       expect((await call('attachment/batchDeleteAttachments', { file_ids }, admin)).error_code, file_ids).toBe(10101);
     }
-    expect(await stillThere('linked', 'binned', 'loose', 'bobs')).toBe(4);
+    expect(await stillThere('linked', 'binned', 'historic', 'loose', 'bobs')).toBe(5);
   });
 
   it('lets the uploader delete their own, and an admin anyone\'s (comma list or JSON array)', async () => {

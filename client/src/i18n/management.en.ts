@@ -250,7 +250,7 @@ const managementEn = {
     unused: {
       button: 'Unused files',
       title: 'Files no page links to',
-      hint: "These files are linked from no page's text (pages in the recycle bin count as linking). Deleting them frees space; a page history version that linked one would show a broken link.",
+      hint: "These files are linked from no page's text and no history version (pages in the recycle bin count as linking). Deleting them frees space.",
       none: 'Every file is used by a page',
       owner: 'Uploader',
       deleteSelected: 'Delete selected ({{count}})',

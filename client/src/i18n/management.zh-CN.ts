@@ -250,7 +250,7 @@ const managementZhCN: typeof managementEn = {
     unused: {
       button: '未使用的文件',
       title: '没有页面引用的文件',
-      hint: '这些文件没有被任何页面的正文引用（回收站中的页面也算引用）。删除可释放空间；引用过它们的历史版本将显示失效链接。',
+      hint: '这些文件没有被任何页面的正文或历史版本引用（回收站中的页面也算引用）。删除可释放空间。',
       none: '所有文件都被页面使用',
       owner: '上传者',
       deleteSelected: '删除所选（{{count}}）',

@@ -1,6 +1,7 @@
 // Files that no page's text links to (ShowDoc's "unused attachments"): their sign appears in
 // the Markdown of no page, live or in the recycle bin (a page restored from there keeps its
-// files). One statement collects the signs every page links to and keeps the other files.
+// files), nor in any history version (restoring one keeps its files, as in ShowDoc). One
+// statement collects the signs every page and version links to and keeps the other files.
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { attachments, users } from '../schema';
@@ -17,8 +18,9 @@ export interface UnusedFilter {
   offset: number;
 }
 
-/** the signs page texts link to (`…visitFile&sign=<32 hex>`, as ShowDoc and Quire write them) */
-const linkedSigns = sql`select (regexp_matches(page_content, '[?&]sign=([0-9a-f]{32})', 'g'))[1] from pages where strpos(page_content, 'sign=') > 0`;
+/** the signs page texts and their versions link to (`…visitFile&sign=<32 hex>`, as ShowDoc and Quire write them) */
+const linkedSigns = sql`select (regexp_matches(page_content, '[?&]sign=([0-9a-f]{32})', 'g'))[1] from pages where strpos(page_content, 'sign=') > 0
+  union all select (regexp_matches(page_content, '[?&]sign=([0-9a-f]{32})', 'g'))[1] from page_history where strpos(page_content, 'sign=') > 0`;
 
 export async function unused(db: DbOrTx, f: UnusedFilter): Promise<{ list: ListedAttachment[]; total: number }> {
   const where: SQL[] = [sql`${attachments.sign} not in (${linkedSigns})`];
