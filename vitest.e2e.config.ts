@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 import path from 'node:path';
 
 // Browser suite: a real server process (PGlite in a temp data dir, built client) driven by
-// real Chromium through playwright-core. Files run one after another: 2 cores.
+// real Chromium through playwright-core. Two files at a time: each has its own server, data
+// directory and ports, and most of a file's time is spent waiting on the browser and the server.
 export default defineConfig({
   resolve: { alias: { '@shared': path.resolve('shared') } },
   test: {
@@ -15,6 +16,6 @@ export default defineConfig({
     env: { QUIRE_TEST_FAST_HASH: '1' },
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    maxWorkers: 2,
   },
 });
