@@ -8,7 +8,7 @@ import '@fortune-sheet/react/dist/index.css';
 import type * as Y from 'yjs';
 import type { Awareness } from 'y-protocols/awareness';
 import { applyWorkbookChange, yDocToWorkbook } from '@shared/sheet/ydoc';
-import type { Workbook } from '@shared/sheet/workbook';
+import { cellKey, type Workbook } from '@shared/sheet/workbook';
 import { fromFortune, toFortune } from './fortune';
 import { opsBetween, structureChanged } from './binding';
 import { guardPaste } from './pasteGuard';
@@ -49,15 +49,16 @@ export default function SheetGrid({ doc, awareness, editable, lang }: SheetGridP
   const box = useRef<HTMLDivElement>(null);
   // fortune-sheet fills its formula bar only when the selection moves: a collaborator's change to
   // the cell we have selected must reach it too (as text: never the grid's HTML path)
+  // Read from the shared workbook, not the grid: applyOp renders later, and reading the grid too
+  // early showed the old text with nothing left to correct it.
   const refreshFormulaBar = () => {
-    const grid = ref.current;
     const at = (awareness.getLocalState() as PeerState | null)?.cell;
     const fx = box.current?.querySelector<HTMLElement>('.fortune-fx-input');
     // the cell editor is raised while someone types: leave their text alone
     const editing = box.current?.querySelector<HTMLElement>('.luckysheet-input-box')?.style.zIndex === '19';
-    if (!grid || !at || !fx || editing || document.activeElement === fx) return;
-    const f = grid.getCellValue(at.r, at.c, { type: 'f' });
-    const shown = f || grid.getCellValue(at.r, at.c, { type: 'm' }) || grid.getCellValue(at.r, at.c);
+    if (!at || !fx || editing || document.activeElement === fx) return;
+    const cell = last.current.sheets.find((s) => s.id === at.sheetId)?.cells[cellKey(at.r, at.c)];
+    const shown = cell?.f ?? cell?.v;
     fx.textContent = shown === undefined || shown === null ? '' : String(shown);
   };
 
