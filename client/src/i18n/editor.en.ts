@@ -67,6 +67,10 @@ export default {
       actions: 'Actions',
       diff: 'Compare',
       restore: 'Restore',
+      restoreTitle: 'Restore this version?',
+      restoreConfirm: 'The page becomes the version of {{time}}; its current text stays in the history.',
+      restoreComment: 'Restored the version of {{time}}',
+      restored: 'Version restored',
     },
     templates: {
       title: 'My templates',
@@ -131,6 +135,7 @@ export default {
       current: 'Current version',
       version: 'History version {{time}}',
       unavailable: 'This version cannot be shown.',
+      pageTitle: '{{title}} — history diff',
     },
   },
 };

@@ -67,6 +67,10 @@ export default {
       actions: '操作',
       diff: '对比',
       restore: '恢复',
+      restoreTitle: '恢复此版本？',
+      restoreConfirm: '页面将恢复为 {{time}} 的版本，当前内容会保留在历史版本中。',
+      restoreComment: '恢复了 {{time}} 的版本',
+      restored: '已恢复此版本',
     },
     templates: {
       title: '我的模板',
@@ -131,6 +135,7 @@ export default {
       current: '当前版本',
       version: '历史版本 {{time}}',
       unavailable: '无法显示此版本。',
+      pageTitle: '{{title}} — 历史版本对比',
     },
   },
 };

@@ -1,6 +1,8 @@
 // A page's saved versions: time, author, comment; each opens its diff with the current page in a
 // new window (spec §2). In the editor (onRestore given) comments can be edited and a version
 // restored into the editor — the restore is an edit like any other: Save makes it a new version.
+// In the reader, editors (restoreAs given) restore a version by saving it as the page's new
+// version (page/save: the server checks edit rights and locks; the current text stays in history).
 // Its texts come with it (editor texts), so the reader loads them only when the dialog opens.
 import '../../i18n/editorTexts';
 import { useEffect, useState } from 'react';
@@ -8,6 +10,7 @@ import { Button, Empty, Input, Modal, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { pageApi, type Id } from '../../api';
 import type { PageHistoryEntry } from '@shared/api/page';
+import { confirmAction, toast } from '../../ui/confirm';
 import { formatTime } from '../../ui/time';
 
 interface Props {
@@ -16,9 +19,11 @@ interface Props {
   onClose(): void;
   /** the editor: edit comments, restore a version's content into the editor */
   onRestore?(content: string): void;
+  /** the reader, for editors: save a version as the page's new version, then onRestored */
+  restoreAs?: { itemId: Id; pageTitle: string; onRestored(): void };
 }
 
-export function HistoryDialog({ pageId, open, onClose, onRestore }: Props) {
+export function HistoryDialog({ pageId, open, onClose, onRestore, restoreAs }: Props) {
   const { t } = useTranslation();
   const [rows, setRows] = useState<PageHistoryEntry[] | null>(null);
   const [editing, setEditing] = useState<{ id: string; text: string } | null>(null);
@@ -43,6 +48,30 @@ export function HistoryDialog({ pageId, open, onClose, onRestore }: Props) {
     const d = await pageApi.diff(pageId, row.page_history_id);
     onRestore?.(d.history_page.page_content);
     onClose();
+  };
+
+  const restoreAsVersion = (row: PageHistoryEntry) => {
+    if (!restoreAs) return;
+    const time = formatTime(row.addtime);
+    confirmAction({
+      title: t('editor.history.restoreTitle'),
+      content: t('editor.history.restoreConfirm', { time }),
+      okText: t('editor.history.restore'),
+      danger: false,
+      onOk: async () => {
+        const d = await pageApi.diff(pageId, row.page_history_id);
+        await pageApi.save({
+          page_id: pageId,
+          item_id: restoreAs.itemId,
+          page_title: restoreAs.pageTitle,
+          page_content: d.history_page.page_content,
+          page_comments: t('editor.history.restoreComment', { time }),
+        });
+        toast('success', t('editor.history.restored'));
+        onClose();
+        restoreAs.onRestored();
+      },
+    });
   };
 
   const comment = (row: PageHistoryEntry) => {
@@ -81,7 +110,7 @@ export function HistoryDialog({ pageId, open, onClose, onRestore }: Props) {
           { title: t('editor.history.comment'), ellipsis: !onRestore, render: (_, row) => comment(row) },
           {
             title: t('editor.history.actions'),
-            width: onRestore ? 170 : 100,
+            width: onRestore || restoreAs ? 170 : 100,
             render: (_, row) => (
               <Space size={4}>
                 <Button size="small" href={`/page/diff/${pageId}/${row.page_history_id}`} target="_blank" rel="noopener noreferrer">
@@ -89,6 +118,11 @@ export function HistoryDialog({ pageId, open, onClose, onRestore }: Props) {
                 </Button>
                 {onRestore && (
                   <Button size="small" onClick={() => void restore(row)}>
+                    {t('editor.history.restore')}
+                  </Button>
+                )}
+                {restoreAs && (
+                  <Button size="small" onClick={() => restoreAsVersion(row)} data-testid="history-restore">
                     {t('editor.history.restore')}
                   </Button>
                 )}

@@ -44,7 +44,7 @@ export function DocumentPane({ info, perms, pageId, itemPath, crumbs, catId, ope
   const { t } = useTranslation();
   const navigate = useNavigate();
   const width = useViewportWidth();
-  const { page, loading, patch } = usePageInfo(pageId, info.item_id);
+  const { page, loading, patch, reload } = usePageInfo(pageId, info.item_id);
   const rendered = useMarkdown(page?.page_content);
   const [dialog, setDialog] = useState<'share' | 'history' | 'attachments' | null>(null);
   const itemId = info.item_id;
@@ -159,7 +159,14 @@ export function DocumentPane({ info, perms, pageId, itemPath, crumbs, catId, ope
                 onUniqueKey={(k) => patch({ unique_key: k })}
               />
             )}
-            {dialog === 'history' && <HistoryDialog open pageId={page.page_id} onClose={() => setDialog(null)} />}
+            {dialog === 'history' && (
+              <HistoryDialog
+                open
+                pageId={page.page_id}
+                onClose={() => setDialog(null)}
+                restoreAs={perms.canEdit ? { itemId, pageTitle: page.page_title, onRestored: reload } : undefined}
+              />
+            )}
             {dialog === 'attachments' && <AttachmentsDialog open pageId={page.page_id} onClose={() => setDialog(null)} />}
           </Suspense>
         </>

@@ -6,6 +6,7 @@ import { Empty, Segmented, Spin, Typography } from 'antd';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { pageApi } from '../../api';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import type { PageDiff } from '@shared/api/page';
 import { lineDiff, sideBySide } from './lineDiff';
 import './pageDiff.css';
@@ -26,6 +27,8 @@ export default function PageDiffScreen() {
 
   const chunks = useMemo(() => (diff ? lineDiff(diff.history_page.page_content ?? '', diff.page.page_content ?? '') : []), [diff]);
   const rows = useMemo(() => sideBySide(chunks), [chunks]);
+  // the diff opens in its own tab: name it after the page
+  useDocumentTitle(diff ? t('editor.diff.pageTitle', { title: diff.page.page_title }) : null);
 
   if (failed) return <Empty style={{ marginTop: '20vh' }} description={t('editor.diff.unavailable')} />;
   if (!diff) return <Spin size="large" style={{ display: 'block', marginTop: '20vh' }} />;

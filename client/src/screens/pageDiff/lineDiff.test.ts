@@ -19,3 +19,21 @@ describe('lineDiff', () => {
     ]);
   });
 });
+
+describe('lineDiff and the last line', () => {
+  it('a line added after an unterminated last line leaves that line unchanged', () => {
+    expect(lineDiff('alpha\nomega', 'alpha\nomega\ngamma')).toEqual([
+      { kind: 'same', lines: ['alpha', 'omega'] },
+      { kind: 'added', lines: ['gamma'] },
+    ]);
+  });
+
+  it('identical texts that differ only by a trailing newline or CRLF are the same', () => {
+    expect(lineDiff('a\r\nb', 'a\nb\n')).toEqual([{ kind: 'same', lines: ['a', 'b'] }]);
+  });
+
+  it('an empty side is all added or all removed', () => {
+    expect(lineDiff('', 'x')).toEqual([{ kind: 'added', lines: ['x'] }]);
+    expect(lineDiff('x\n', '')).toEqual([{ kind: 'removed', lines: ['x'] }]);
+  });
+});

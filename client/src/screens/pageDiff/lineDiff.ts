@@ -8,9 +8,19 @@ export interface Chunk {
   lines: string[];
 }
 
+/**
+ * Lines compare whole, ending included: "last" and "last\n" would differ, so a line appended after
+ * an unterminated last line marked that line changed on both sides. Both texts are read as
+ * newline-terminated lines (CRLF as LF); a trailing newline is not a visible change.
+ */
+function asLines(text: string): string {
+  const lf = text.replace(/\r\n?/g, '\n');
+  return lf === '' || lf.endsWith('\n') ? lf : `${lf}\n`;
+}
+
 export function lineDiff(before: string, after: string): Chunk[] {
   const dmp = new diff_match_patch();
-  const { chars1, chars2, lineArray } = dmp.diff_linesToChars_(before, after);
+  const { chars1, chars2, lineArray } = dmp.diff_linesToChars_(asLines(before), asLines(after));
   const diffs = dmp.diff_main(chars1, chars2, false);
   dmp.diff_charsToLines_(diffs, lineArray);
   return diffs.map(([op, text]) => ({
