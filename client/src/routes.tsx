@@ -70,6 +70,8 @@ export const routes = [
       { path: '/item/index', ...lazyScreen(() => import('./screens/item/ItemListScreen')) },
       { path: '/item/add', ...lazyScreen(() => import('./screens/item/ItemAddScreen')) },
       { path: '/item/password/:item_id', ...lazyScreen(() => import('./screens/item/ItemPasswordScreen')) },
+      // a page read alone: its item is not known before the password (errorRouting.itemPasswordUrl)
+      { path: '/item/password', ...lazyScreen(() => import('./screens/item/ItemPasswordScreen')) },
       { path: '/item/export/:item_id', ...lazyScreen(() => import('./screens/itemExport/ItemExportScreen')) },
       { path: '/item/setting/:item_id', ...lazyScreen(() => import('./screens/itemSetting/ItemSettingScreen')) },
       { path: '/page/edit/:item_id/:page_id', ...lazyScreen(() => import('./screens/pageEdit/PageEditScreen')) },

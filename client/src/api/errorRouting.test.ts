@@ -19,9 +19,9 @@ describe('routeError (spec §8)', () => {
     expect(routeError(10303, '', read).kind).toBe('itemPassword');
   });
 
-  it('a page view without an item goes to /item/password/0', () => {
-    expect(itemPasswordUrl({ itemId: 0, pageId: 9 }, '/page/9')).toBe('/item/password/0?page_id=9&redirect=%2Fpage%2F9');
-    expect(itemPasswordUrl({ itemId: null }, '/x')).toBe('/item/password/0?redirect=%2Fx');
+  it('a page view without an item names only the page, never an item 0', () => {
+    expect(itemPasswordUrl({ itemId: 0, pageId: 9 }, '/page/9')).toBe('/item/password?page_id=9&redirect=%2Fpage%2F9');
+    expect(itemPasswordUrl({ itemId: null }, '/x')).toBe('/item/password?redirect=%2Fx');
   });
 
   it('10303 outside a read (a management call) is an alert', () => {
@@ -39,6 +39,8 @@ describe('routeError (spec §8)', () => {
     expect(loginUrl('/user/login?redirect=%2Fx')).toBe('/user/login');
     expect(loginUrl('/item/password/3?redirect=%2F3')).toBe('/user/login');
     expect(itemPasswordUrl({ itemId: 3 }, '/item/password/3')).toBe('/item/password/3');
+    expect(itemPasswordUrl({ itemId: 0, pageId: 9 }, '/item/password?page_id=9')).toBe('/item/password?page_id=9');
+    expect(loginUrl('/item/password?page_id=9')).toBe('/user/login');
   });
 });
 

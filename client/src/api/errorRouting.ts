@@ -28,7 +28,7 @@ export type ErrorRoute =
 /** Screens that must never be the target of a redirect back (they would loop). */
 function isAuthScreen(current: string): boolean {
   const path = current.split(/[?#]/)[0].toLowerCase();
-  return path === '/user/login' || path === '/user/register' || path.startsWith('/item/password/');
+  return path === '/user/login' || path === '/user/register' || path === '/item/password' || path.startsWith('/item/password/');
 }
 
 export function loginUrl(current: string): string {
@@ -37,15 +37,20 @@ export function loginUrl(current: string): string {
   return `/user/login?redirect=${encodeURIComponent(current)}`;
 }
 
+/**
+ * The password screen for the item read. A page read alone (/page/<id>) does not know its item, and
+ * the server does not say which before the password is given (nor does ShowDoc): the address then
+ * names only the page (/item/password?page_id=…), never a made-up item 0; item/pwd finds the item.
+ */
 export function itemPasswordUrl(target: ItemPasswordTarget, current: string): string {
-  const itemId = target.itemId === undefined || target.itemId === null || target.itemId === '' ? '0' : String(target.itemId);
+  const known = target.itemId !== undefined && target.itemId !== null && target.itemId !== '' && String(target.itemId) !== '0';
   const q = new URLSearchParams();
   if (target.pageId !== undefined && target.pageId !== null && target.pageId !== '' && String(target.pageId) !== '0') {
     q.set('page_id', String(target.pageId));
   }
   if (!isAuthScreen(current)) q.set('redirect', current);
   const qs = q.toString();
-  return `/item/password/${encodeURIComponent(itemId)}${qs ? '?' + qs : ''}`;
+  return `/item/password${known ? `/${encodeURIComponent(String(target.itemId))}` : ''}${qs ? '?' + qs : ''}`;
 }
 
 export function routeError(code: number, message: string | undefined, ctx: ErrorContext): ErrorRoute {

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 
 /** Where to go after the password was accepted when no (safe) redirect was given. */
 export function afterPasswordTarget(itemId: string, pageId: string | null): string {
-  const hasItem = itemId && itemId !== '0';
+  const hasItem = !!itemId && itemId !== '0';
   if (pageId) return hasItem ? `/${encodeURIComponent(itemId)}?page_id=${encodeURIComponent(pageId)}` : `/page/${encodeURIComponent(pageId)}`;
   return hasItem ? `/${encodeURIComponent(itemId)}` : '/item/index';
 }
@@ -22,7 +22,8 @@ export function afterPasswordTarget(itemId: string, pageId: string | null): stri
 export default function ItemPasswordScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { item_id = '0' } = useParams();
+  // absent on /item/password?page_id=…: the page's item is found by the server
+  const { item_id = '' } = useParams();
   const [params] = useSearchParams();
   const pageId = params.get('page_id');
   const captcha = useCaptcha();
