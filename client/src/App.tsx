@@ -11,7 +11,8 @@ export function App() {
   const { i18n } = useTranslation();
   return (
     <ConfigProvider theme={theme} locale={i18n.language === 'zh-CN' ? zhCN : enUS}>
-      <AntApp message={{ maxCount: 3, top: 64 }}>
+      {/* bottom notices sit above the back-to-top button (right 32 px, bottom 40 px, 40 px high) */}
+      <AntApp message={{ maxCount: 3, top: 64 }} notification={{ bottom: 88 }}>
         <FeedbackBridge />
         <BrowserRouter>
           <AppRoutes />

@@ -5,12 +5,11 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../session/user';
 import { feedback } from '../ui/feedback';
+import { showUnreadToast } from '../ui/unreadToast';
 import { closeRealtimeSocket, realtimeSocket } from './socket';
 import { setUnreadCount } from './unread';
 import { peopleApi } from '../api';
 import type { AnnouncementPush } from '@shared/api/message';
-
-const MESSAGE_MS = 10_000;
 
 /** an announcement's sanitised HTML as plain text for the pop-up (parsed, never rendered as HTML) */
 function plainText(html: string): string {
@@ -47,22 +46,7 @@ export function LiveNotices() {
     setConnected(socket.connected);
     const onNotice = (n: PushedNotice) => {
       setUnreadCount(n.unread_count);
-      const key = 'unread-notice';
-      feedback()?.message.info({
-        key,
-        duration: MESSAGE_MS / 1000,
-        content: (
-          <a
-            onClick={() => {
-              feedback()?.message.destroy(key);
-              ui.current.navigate('/notice/index');
-            }}
-            data-testid="live-notice"
-          >
-            {ui.current.t('messages.unreadNotice')}
-          </a>
-        ),
-      });
+      showUnreadToast({ text: ui.current.t('messages.unreadNotice'), testId: 'live-notice', onOpen: () => ui.current.navigate('/notice/index') });
     };
     socket.on('notice', onNotice);
     // a site announcement: shown to everyone online at once, until closed or opened
