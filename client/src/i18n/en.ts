@@ -224,6 +224,8 @@ const en = {
   },
   itemShow: {
     menu: 'Menu',
+    hideCatalog: 'Hide the catalog',
+    showCatalog: 'Show the catalog',
     noPages: 'No pages yet',
     moreResults: 'More results',
     noResults: 'No page contains this keyword',

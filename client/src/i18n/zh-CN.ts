@@ -223,6 +223,8 @@ const zhCN = {
   },
   itemShow: {
     menu: '目录',
+    hideCatalog: '收起目录',
+    showCatalog: '展开目录',
     noPages: '还没有页面',
     moreResults: '更多结果',
     noResults: '没有页面包含该关键字',

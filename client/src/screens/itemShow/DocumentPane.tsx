@@ -26,6 +26,8 @@ interface Props {
   info: ItemInfo;
   perms: ItemPermissions;
   pageId: Id | null;
+  /** the width the page has (the viewport less the catalog tree beside it); the viewport by default */
+  paneWidth?: number;
   /** in-app path of the item (/<domain or id>) */
   itemPath: string;
   /** catalog names above the page, for the crumbs */
@@ -40,10 +42,11 @@ interface Props {
 }
 
 /** Toolbar (crumbs, operations, full-page) + the open page + its table of contents. */
-export function DocumentPane({ info, perms, pageId, itemPath, crumbs, catId, operations, fullPage, onFullPage, onMenuChanged }: Props) {
+export function DocumentPane({ info, perms, pageId, paneWidth, itemPath, crumbs, catId, operations, fullPage, onFullPage, onMenuChanged }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const width = useViewportWidth();
+  const viewport = useViewportWidth();
+  const width = paneWidth ?? viewport;
   const { page, loading, patch, reload } = usePageInfo(pageId, info.item_id);
   const rendered = useMarkdown(page?.page_content);
   const [dialog, setDialog] = useState<'share' | 'history' | 'attachments' | null>(null);
@@ -101,7 +104,7 @@ export function DocumentPane({ info, perms, pageId, itemPath, crumbs, catId, ope
           {[...crumbs, page?.page_title ?? ''].filter(Boolean).join(' / ')}
         </div>
         <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-          <OperationBar ops={ops} compact={width < 1200} onAction={onAction} />
+          <OperationBar ops={ops} compact={width < BREAKPOINTS.pageMobile} onAction={onAction} />
           {width >= BREAKPOINTS.pageMobile && (
             <Tooltip title={fullPage ? t('itemShow.exitFullPage') : t('itemShow.fullPage')}>
               <Button

@@ -9,13 +9,27 @@ import { UserMenu } from '../../components/UserMenu';
 import { useCurrentUser } from '../../session/user';
 import { ITEM_TYPE } from '@shared/limits';
 
-/** Header of the item display: menu button (drawer layout), brand, item name and state, language, account. */
-export function ItemTopBar({ info, onOpenMenu, compact }: { info: ItemInfo; onOpenMenu?: () => void; compact: boolean }) {
+/** The menu button: opens the drawer (narrow screens) or shows and hides the tree beside the page. */
+export type MenuButton = { kind: 'drawer'; onClick: () => void } | { kind: 'sidebar'; shown: boolean; onClick: () => void };
+
+/** Header of the item display: menu button, brand, item name and state, language, account. */
+export function ItemTopBar({ info, menu, compact }: { info: ItemInfo; menu?: MenuButton; compact: boolean }) {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  const label = menu?.kind === 'sidebar' ? t(menu.shown ? 'itemShow.hideCatalog' : 'itemShow.showCatalog') : t('itemShow.menu');
   return (
     <header className="app-header item-topbar">
-      {onOpenMenu && <Button type="text" icon={<MenuOutlined />} onClick={onOpenMenu} aria-label={t('itemShow.menu')} data-testid="open-menu" />}
+      {menu && (
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          onClick={menu.onClick}
+          aria-label={label}
+          title={label}
+          aria-expanded={menu.kind === 'sidebar' ? menu.shown : undefined}
+          data-testid={menu.kind === 'drawer' ? 'open-menu' : 'toggle-catalog'}
+        />
+      )}
       <Brand to={user ? '/item/index' : '/'} compact />
       <div className="header-center">
         <span className="item-title" data-testid="item-title" title={info.item_name}>

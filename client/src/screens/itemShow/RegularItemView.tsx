@@ -11,6 +11,7 @@ import { ItemTopBar } from './ItemTopBar';
 import { locatePage, pageToShow } from './menuTree';
 import { regularOperations, type ItemPermissions } from './permissions';
 import { useItemSearch } from './useItemSearch';
+import { useCatalogCollapsed } from './useCatalogCollapsed';
 
 // the menu drawer is for narrow screens only: it loads the first time it opens
 const Drawer = lazy(() => import('antd/es/drawer'));
@@ -22,7 +23,7 @@ interface Props {
   onMenuChanged: () => void;
 }
 
-/** Regular and read-only display items: menu on the left (a drawer under 1300 px), the page on the right. */
+/** Regular and read-only display items: the catalog tree on the left (collapsible; a drawer under 960 px), the page on the right. */
 export function RegularItemView({ info, perms, itemPath, onMenuChanged }: Props) {
   const { t } = useTranslation();
   const width = useViewportWidth();
@@ -31,8 +32,12 @@ export function RegularItemView({ info, perms, itemPath, onMenuChanged }: Props)
   const [drawerUsed, setDrawerUsed] = useState(false);
   const [fullPage, setFullPage] = useState(false);
   const search = useItemSearch(info.item_id);
+  const [collapsed, toggleCollapsed] = useCatalogCollapsed();
   const drawer = width < BREAKPOINTS.itemMobile;
   const menuWidth = width >= BREAKPOINTS.wideMenu ? 300 : 250;
+  const showSidebar = !drawer && !collapsed && !fullPage;
+  // the page lays itself out in the width the tree leaves it
+  const paneWidth = showSidebar ? width - menuWidth : width;
   const pageId = pageToShow(info.menu, params.get('page_id'), info.default_page_id);
   const location = locatePage(info.menu, pageId);
 
@@ -52,9 +57,15 @@ export function RegularItemView({ info, perms, itemPath, onMenuChanged }: Props)
   const sidebar = <ItemSidebar menu={info.menu} pageId={pageId} search={search} onOpenPage={openPage} />;
   return (
     <div className={`item-show${fullPage ? ' full-page' : ''}`} data-testid="item-show">
-      {!fullPage && <ItemTopBar info={info} compact={width < 700} onOpenMenu={drawer ? () => (setDrawerUsed(true), setDrawerOpen(true)) : undefined} />}
+      {!fullPage && (
+        <ItemTopBar
+          info={info}
+          compact={width < 700}
+          menu={drawer ? { kind: 'drawer', onClick: () => (setDrawerUsed(true), setDrawerOpen(true)) } : { kind: 'sidebar', shown: !collapsed, onClick: toggleCollapsed }}
+        />
+      )}
       <div className="item-body" style={fullPage ? { minHeight: '100vh' } : undefined}>
-        {!drawer && !fullPage && (
+        {showSidebar && (
           <aside className="item-sidebar" style={{ width: menuWidth }} data-testid="item-sidebar">
             {sidebar}
           </aside>
@@ -64,6 +75,7 @@ export function RegularItemView({ info, perms, itemPath, onMenuChanged }: Props)
             info={info}
             perms={perms}
             pageId={pageId}
+            paneWidth={paneWidth}
             itemPath={itemPath}
             crumbs={(location?.catalogs ?? []).map((c) => c.cat_name)}
             catId={location?.catalogs.at(-1)?.cat_id ?? null}
