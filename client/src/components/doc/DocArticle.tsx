@@ -5,8 +5,8 @@ import type { PageInfo } from '@shared/api/page';
 import { MarkdownBody } from '../../markdown/MarkdownBody';
 import { formatTime } from '../../ui/time';
 
-/** A page as readers see it: title, author and time, rendered Markdown. */
-export function DocArticle({ page, html, meta }: { page: PageInfo; html: string; meta?: ReactNode }) {
+/** A page as readers see it: title, author and time, rendered Markdown (with a searched keyword marked). */
+export function DocArticle({ page, html, meta, highlight }: { page: PageInfo; html: string; meta?: ReactNode; highlight?: string }) {
   const { t } = useTranslation();
   return (
     <article className="doc-article" data-testid="doc-article">
@@ -26,7 +26,7 @@ export function DocArticle({ page, html, meta }: { page: PageInfo; html: string;
         )}
         {meta}
       </div>
-      <MarkdownBody html={html} />
+      <MarkdownBody html={html} highlight={highlight} />
     </article>
   );
 }

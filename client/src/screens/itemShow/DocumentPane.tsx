@@ -28,6 +28,8 @@ interface Props {
   pageId: Id | null;
   /** the width the page has (the viewport less the catalog tree beside it); the viewport by default */
   paneWidth?: number;
+  /** a searched keyword to mark in the page */
+  highlight?: string;
   /** in-app path of the item (/<domain or id>) */
   itemPath: string;
   /** catalog names above the page, for the crumbs */
@@ -42,7 +44,7 @@ interface Props {
 }
 
 /** Toolbar (crumbs, operations, full-page) + the open page + its table of contents. */
-export function DocumentPane({ info, perms, pageId, paneWidth, itemPath, crumbs, catId, operations, fullPage, onFullPage, onMenuChanged }: Props) {
+export function DocumentPane({ info, perms, pageId, paneWidth, highlight, itemPath, crumbs, catId, operations, fullPage, onFullPage, onMenuChanged }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const viewport = useViewportWidth();
@@ -127,6 +129,7 @@ export function DocumentPane({ info, perms, pageId, paneWidth, itemPath, crumbs,
           <DocArticle
             page={page}
             html={rendered.html}
+            highlight={highlight}
             meta={
               attachmentCount > 0 && (
                 <a onClick={() => setDialog('attachments')} data-testid="attachments-link">

@@ -76,6 +76,7 @@ export function RegularItemView({ info, perms, itemPath, onMenuChanged }: Props)
             perms={perms}
             pageId={pageId}
             paneWidth={paneWidth}
+            highlight={search.hits ? search.keyword : undefined}
             itemPath={itemPath}
             crumbs={(location?.catalogs ?? []).map((c) => c.cat_name)}
             catId={location?.catalogs.at(-1)?.cat_id ?? null}
