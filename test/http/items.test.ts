@@ -383,6 +383,15 @@ describe('item/pwd', () => {
     expect((await app.call('item/pwd', { item_id: 99999999, password: 'pw2' })).error_code).toBe(10101);
   });
 
+  it('a private page read alone: 10307 does not name its item; the password screen sends page_id with an empty item_id', async () => {
+    const it4 = await buildItem(app, ann, { name: 'Locked4', password: 'pw4', rootPages: ['P'] });
+    const refused = await app.call('page/info', { page_id: it4.pages.P });
+    expect(refused.error_code).toBe(10307);
+    expect(JSON.stringify(refused)).not.toContain(`"item_id":${it4.itemId}`);
+    expect(refused.data ?? {}).not.toHaveProperty('item_id');
+    expect((await app.call('item/pwd', { item_id: '', page_id: it4.pages.P, password: 'pw4' })).data.item_id).toBe(it4.itemId);
+  });
+
   it('a grant survives re-sending the same password and stops working once it changes', async () => {
     const it3 = await buildItem(app, ann, { name: 'Locked3', password: 'old', rootPages: ['P'] });
     const res = await app.fetch('/api/item/pwd', { method: 'POST', body: new URLSearchParams({ item_id: String(it3.itemId), password: 'old' }) });
