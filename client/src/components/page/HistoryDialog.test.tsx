@@ -5,6 +5,7 @@ const api = vi.hoisted(() => ({
   history: vi.fn(async () => [{ page_history_id: 1, addtime: '2026-11-24 04:00:00', author_username: 'ann', page_comments: 'first draft' }]),
   diff: vi.fn(async () => ({ history_page: { page_content: 'old text' } })),
   updateHistoryComments: vi.fn(async () => true),
+  save: vi.fn(async () => ({ page_id: 5 })),
 }));
 
 vi.mock('../../api', async () => {
@@ -51,5 +52,25 @@ describe('page history dialog', () => {
     expect(api.diff).toHaveBeenCalledWith(5, 1);
     expect(onRestore).toHaveBeenCalledWith('old text');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('in the reader, for editors: a version is restored by saving it as the page, after a question', async () => {
+    const onRestored = vi.fn();
+    const onClose = vi.fn();
+    // before the antd App mounts, the question is the browser's own
+    const ask = vi.fn(() => true);
+    const before = window.confirm;
+    window.confirm = ask;
+    view = await renderAt('/x', '/x', <HistoryDialog open pageId={5} onClose={onClose} restoreAs={{ itemId: 9, pageTitle: 'Guide', onRestored }} />);
+    await settle();
+    // comments stay read-only here: only the editor annotates versions
+    expect(dialog().querySelector('[data-testid="history-comment"]')).toBeNull();
+    await act(async () => dialog().querySelector<HTMLButtonElement>('[data-testid="history-restore"]')!.click());
+    await settle();
+    expect(ask).toHaveBeenCalled();
+    expect(api.save).toHaveBeenCalledWith(expect.objectContaining({ page_id: 5, item_id: 9, page_title: 'Guide', page_content: 'old text' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(onRestored).toHaveBeenCalled();
+    window.confirm = before;
   });
 });
