@@ -73,6 +73,25 @@ describe('writing in the editor (issue 22, items 11–15)', () => {
     }, undefined, { timeout: 10_000 });
   });
 
+  it('an image linked with a loopback address (as pages were written before) shows under this address (15)', async () => {
+    const form = new FormData();
+    form.set('item_id', String(itemId));
+    form.set('user_token', owner.token);
+    form.set('editormd-image-file', new Blob([PNG], { type: 'image/png' }), 'old.png');
+    const up = (await (await fetch(`${server.url}/api/page/uploadImg`, { method: 'POST', body: form })).json()) as { markdown_url: string };
+    expect(up.markdown_url).toMatch(RELATIVE_FILE_URL);
+    // nothing listens on localhost:1: the link works only when read as this site's own file
+    const pageId = await createPage(server, owner, { item_id: itemId, page_title: 'Old links', page_content: `![old](http://localhost:1${up.markdown_url})\n` });
+    const context = await loggedInContext(browser, server, owner);
+    contexts.push(context);
+    const p = await context.newPage();
+    await p.goto(`${server.url}/${itemId}?page_id=${pageId}`);
+    await p.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('img[alt="old"]');
+      return !!img && img.complete && img.naturalWidth === 1;
+    }, undefined, { timeout: 10_000 });
+  });
+
   it('templates and tables inserted under a table start their own paragraph (12)', async () => {
     const pageId = await createPage(server, owner, { item_id: itemId, page_title: 'Blocks', page_content: 'intro\n\n| a | b |\n|:--|:--|\n| 1 | 2 |\n' });
     const p = await openEditor(pageId);
