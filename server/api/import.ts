@@ -6,7 +6,7 @@ import { action, controller, type ActionRequest } from '../http/action';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import * as api from '../../shared/api/import';
-import { siteUrl } from '../http/siteUrl';
+import { pageLinkBase } from '../http/siteUrl';
 import { enforce, LIMITS } from '../auth/throttle';
 import { authorizeImportTarget, canFollowImport } from '../policies/imports';
 import { createImport, dropImport, findImport, setImportJob } from '../domain/imports/start';
@@ -30,7 +30,8 @@ async function begin(req: ActionRequest, p: { item_id: number; cat_id: number })
     fileName: file.originalFilename || 'upload',
     filePath: file.filepath,
     lang: req.lang,
-    siteBase: await siteUrl(req.deps, req.ctx),
+    // links written into the imported pages: site-relative unless a site URL is configured
+    siteBase: await pageLinkBase(req.deps),
   });
 }
 

@@ -6,3 +6,12 @@ import { configuredSiteUrl } from '../domain/siteUrl';
 export async function siteUrl(deps: AppDeps, ctx: Koa.Context): Promise<string> {
   return (await configuredSiteUrl(deps)) ?? `${ctx.protocol}://${ctx.host}`;
 }
+
+/**
+ * Base of the file links the web editor writes into pages: the configured site URL (PUBLIC_URL or
+ * site_url), else '' — a site-relative link, which keeps working under any address the site is
+ * reached at (the request's Host would freeze `http://localhost:<port>` into the text).
+ */
+export async function pageLinkBase(deps: AppDeps): Promise<string> {
+  return (await configuredSiteUrl(deps)) ?? '';
+}

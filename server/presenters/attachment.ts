@@ -36,13 +36,16 @@ export function presentAttachment(row: ListedAttachment, base: string): Attachme
   };
 }
 
-export function presentPageFile(row: AttachmentRow, base: string): PageFileAnswer {
+/** `bases.url`: ShowDoc's absolute link; `bases.markdown`: the link the web editor writes into pages. */
+export function presentPageFile(row: AttachmentRow, bases: { url: string; markdown: string }): PageFileAnswer {
   return {
     ...fetched({ file_id: row.fileId }),
     display_name: row.displayName,
     file_type: row.fileType,
     file_size_m: toMiB(row.fileSize),
-    url: fileUrl(base, row.sign),
+    url: fileUrl(bases.url, row.sign),
+    // Quire: site-relative unless a site URL is configured
+    markdown_url: fileUrl(bases.markdown, row.sign),
     addtime: formatTime(row.addtime),
   };
 }
@@ -76,14 +79,24 @@ export function presentAllFiles(l: Listed, base: string, usage: { used: number; 
   };
 }
 
-/** page/upload: ShowDoc clients read {success, url}; envelope readers get error_code and data too. */
-export function presentUploaded(row: AttachmentRow, url: string): Uploaded {
-  return { error_code: 0, success: 1, url, file_id: row.fileId, data: { url, file_id: row.fileId, display_name: row.displayName } };
+/**
+ * page/upload: ShowDoc clients read {success, url} (absolute, as ShowDoc answers); envelope readers
+ * get error_code and data too; Quire's editor writes markdown_url into the page.
+ */
+export function presentUploaded(row: AttachmentRow, url: string, markdownUrl: string): Uploaded {
+  return {
+    error_code: 0,
+    success: 1,
+    url,
+    markdown_url: markdownUrl,
+    file_id: row.fileId,
+    data: { url, markdown_url: markdownUrl, file_id: row.fileId, display_name: row.displayName },
+  };
 }
 
-/** editor.md's image upload. */
-export function presentImageUploaded(row: AttachmentRow, url: string): ImageUploaded {
-  return { success: 1, url, message: '', file_id: row.fileId };
+/** editor.md's image upload (ShowDoc's absolute url; markdown_url for Quire's editor). */
+export function presentImageUploaded(row: AttachmentRow, url: string, markdownUrl: string): ImageUploaded {
+  return { success: 1, url, markdown_url: markdownUrl, message: '', file_id: row.fileId };
 }
 
 /** editor.md's image upload refused: its own shape (error_code kept for envelope readers). */

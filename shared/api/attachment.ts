@@ -9,7 +9,8 @@ import { deleteUploadFileParams, uploadListParams, uploadTargetParams, type Imag
 
 export type { ImageUploaded, PageFile, Uploaded } from './page/upload';
 
-export interface Attachment extends PageFile {
+/** A file in the file lists (page/uploadList's markdown_url is for the page editor only). */
+export interface Attachment extends Omit<PageFile, 'markdown_url'> {
   /** bytes */
   file_size: number;
   visit_times: number;

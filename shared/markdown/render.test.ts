@@ -112,3 +112,13 @@ describe('shared markdown renderer', () => {
     expect(Date.now() - t).toBeLessThan(10_000);
   });
 });
+
+describe('rewriteUrl (the browser reads loopback attachment links as its own)', () => {
+  const own = createRenderer({ sanitize: (html) => html, rewriteUrl: (url) => (url.startsWith('http://localhost/') ? url.slice('http://localhost'.length) : null) });
+  it('rewrites images and links it is given, leaves the rest, and the link rules see the new address', () => {
+    const html = own.render('![a](http://localhost/f.png) [b](http://localhost/f.pdf) [c](https://example.com/x)').html;
+    expect(html).toContain('<img src="/f.png" alt="a"');
+    expect(html).toContain('<a href="/f.pdf">b</a>');
+    expect(html).toContain('href="https://example.com/x" target="_blank"');
+  });
+});

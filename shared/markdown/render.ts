@@ -24,6 +24,8 @@ export interface RenderOptions {
   sanitize: Sanitize;
   /** syntax highlighter: returns highlighted HTML or '' to fall back to escaped code */
   highlight?: (code: string, lang: string) => string;
+  /** another address for a link's or image's URL (the browser reads loopback attachment links as its own), or null */
+  rewriteUrl?: (url: string) => string | null;
 }
 
 export interface Heading {
@@ -105,7 +107,12 @@ export function createRenderer(opts: RenderOptions) {
 
   // links open safely
   const linkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+  const rewrite = (token: Token, attr: string) => {
+    const own = opts.rewriteUrl?.(String(token.attrGet(attr) ?? ''));
+    if (own) token.attrSet(attr, own);
+  };
   md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+    rewrite(tokens[idx], 'href');
     const href = String(tokens[idx].attrGet('href') ?? '');
     if (/^(?:https?:)?\/\//i.test(href)) {
       tokens[idx].attrSet('target', '_blank');
@@ -117,6 +124,7 @@ export function createRenderer(opts: RenderOptions) {
   // images load lazily and never send a referrer to other hosts
   const image = md.renderer.rules.image!;
   md.renderer.rules.image = (tokens, idx, options, env, self) => {
+    rewrite(tokens[idx], 'src');
     tokens[idx].attrSet('loading', 'lazy');
     tokens[idx].attrSet('referrerpolicy', 'no-referrer');
     return image(tokens, idx, options, env, self);

@@ -458,7 +458,8 @@ describe('lists, bindings and deletion', () => {
     const r = await app.call('page/uploadList', { page_id: privPage }, { token: reader.user_token });
     expect(r.error_code).toBe(0);
     expect(r.data.length).toBeGreaterThan(3);
-    expect(Object.keys(r.data[0]).sort()).toEqual(['addtime', 'display_name', 'file_id', 'file_size_m', 'file_type', 'url']);
+    // ShowDoc's fields, and Quire's markdown_url (the link the editor writes into the page)
+    expect(Object.keys(r.data[0]).sort()).toEqual(['addtime', 'display_name', 'file_id', 'file_size_m', 'file_type', 'markdown_url', 'url']);
     const pub = await app.call('page/uploadList', { page_id: pubPage });
     expect(pub.error_code).toBe(0);
   });

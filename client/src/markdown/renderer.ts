@@ -3,17 +3,21 @@
 import DOMPurify, { type Config } from 'dompurify';
 import { createRenderer, SANITIZE_CONFIG, type Rendered } from '@shared/markdown/render';
 import { afterSanitizeAttributes } from '@shared/markdown/purifyHooks';
+import { readLoopbackFileLinks, siteFileLink } from './fileLinks';
 
 const purify = DOMPurify(window);
 
 // links open safely, images send no referrer (shared with the server's render for exports)
+// attachment links once written as http://localhost:<port>/… still show under this address (in
+// raw HTML here — first, so the link rules below see the site's own link — in Markdown below)
+purify.addHook('afterSanitizeAttributes', (node) => readLoopbackFileLinks(node as Element, location.origin));
 purify.addHook('afterSanitizeAttributes', (node) => afterSanitizeAttributes(node as Element));
 
 export function sanitizeHtml(html: string): string {
   return purify.sanitize(html, SANITIZE_CONFIG as unknown as Config) as unknown as string;
 }
 
-const renderer = createRenderer({ sanitize: sanitizeHtml });
+const renderer = createRenderer({ sanitize: sanitizeHtml, rewriteUrl: (url) => siteFileLink(url, location.origin) });
 
 /** The measure the e2e suite reads to check the render budget (50 KB in < 50 ms). */
 export const RENDER_MEASURE = 'quire:markdown-render';

@@ -9,7 +9,7 @@ import type { ParamsOut } from '../../../shared/api/contract';
 import { accessToItemId, findPage, pageNotFound, readablePage } from '../../policies/request';
 import { requireEdit } from '../../policies/itemAccess';
 import { canDeleteFile, requireFileChangesOnPage } from '../../policies/files';
-import { siteUrl } from '../../http/siteUrl';
+import { pageLinkBase, siteUrl } from '../../http/siteUrl';
 import type { UploadedFile } from '../../http/params';
 import { storeUpload } from '../../domain/attachments/upload';
 import { enforce, LIMITS } from '../../auth/throttle';
@@ -53,7 +53,7 @@ async function doUpload(req: ActionRequest, p: ParamsOut<typeof api.upload>, fie
   const file = pickFile(req, field);
   await enforce(req.deps.db, LIMITS.uploadPerUser, String(me.uid), req.deps.now());
   const row = await storeUpload(req.deps, { uid: me.uid, ...target, file, imagesOnly });
-  return { row, url: fileUrl(await siteUrl(req.deps, req.ctx), row.sign) };
+  return { row, url: fileUrl(await siteUrl(req.deps, req.ctx), row.sign), markdownUrl: fileUrl(await pageLinkBase(req.deps), row.sign) };
 }
 
 const json = (body: unknown) => rawReply({ type: 'application/json; charset=utf-8', body: JSON.stringify(body) });
@@ -63,8 +63,8 @@ export const upload: ContractActionDef<typeof api.upload> = {
   auth: 'required',
   upload: true,
   async run(req, p) {
-    const { row, url } = await doUpload(req, p, 'file', false);
-    return json(presentUploaded(row, url));
+    const { row, url, markdownUrl } = await doUpload(req, p, 'file', false);
+    return json(presentUploaded(row, url, markdownUrl));
   },
 };
 
@@ -76,8 +76,8 @@ export const uploadImg: ContractActionDef<typeof api.uploadImg> = {
   auth: 'optional',
   upload: true,
   async run(req, p) {
-    const { row, url } = await doUpload(req, p, 'editormd-image-file', true);
-    return json(presentImageUploaded(row, url));
+    const { row, url, markdownUrl } = await doUpload(req, p, 'editormd-image-file', true);
+    return json(presentImageUploaded(row, url, markdownUrl));
   },
   failureReply: (f) => rawReply({ status: f.status, type: 'application/json; charset=utf-8', body: JSON.stringify(presentImageUploadFailure(f)) }),
 };
@@ -88,8 +88,8 @@ export const uploadList: ContractActionDef<typeof api.uploadList> = {
   async run(req, p) {
     if (p.page_id <= 0) throw new ApiError(ErrorCode.NO_PERMISSION, 'Please save the page at least once first');
     const { page } = await readablePage(req, p.page_id);
-    const base = await siteUrl(req.deps, req.ctx);
-    return (await pageAttachments(req.deps, page.pageId)).map((r) => presentPageFile(r, base));
+    const bases = { url: await siteUrl(req.deps, req.ctx), markdown: await pageLinkBase(req.deps) };
+    return (await pageAttachments(req.deps, page.pageId)).map((r) => presentPageFile(r, bases));
   },
 };
 

@@ -49,7 +49,7 @@ export interface WriteEnv {
   uid: number;
   username: string;
   lang: ImportLang;
-  /** the site's base URL for attachment links */
+  /** the base of attachment links written into pages: the configured site URL, or '' (site-relative) */
   siteBase: string;
   /** a stage: an English template and its values (the job shows it in each reader's language) */
   progress(percent: number, stage: string, vars?: MessageVars): Promise<void>;

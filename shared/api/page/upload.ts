@@ -11,7 +11,10 @@ export interface PageFile {
   file_type: string;
   /** MiB, 3 decimals */
   file_size_m: number;
+  /** absolute (ShowDoc's form: the configured site URL or the request's address) */
   url: string;
+  /** Quire: the link to write into a page — site-relative, or under the configured site URL */
+  markdown_url: string;
   /** 'Y-m-d H:i:s' */
   addtime: string;
 }
@@ -24,14 +27,18 @@ export interface Uploaded {
   error_code: 0;
   success: 1;
   url: string;
+  /** Quire: the link to write into a page — site-relative, or under the configured site URL */
+  markdown_url: string;
   file_id: number;
-  data: { url: string; file_id: number; display_name: string };
+  data: { url: string; markdown_url: string; file_id: number; display_name: string };
 }
 
 /** editor.md's image upload: never the envelope, also on failure ({success: 0, message}). */
 export interface ImageUploaded {
   success: 1;
   url: string;
+  /** Quire: the link to write into a page — site-relative, or under the configured site URL */
+  markdown_url: string;
   message: '';
   file_id: number;
 }

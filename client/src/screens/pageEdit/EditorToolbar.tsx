@@ -1,5 +1,6 @@
 // Formatting buttons over the editor (headings, emphasis, lists, quote, code, table, link,
-// image, rule, undo/redo).
+// image upload, rule, undo/redo).
+import { useRef } from 'react';
 import { Button, Dropdown, Space, Tooltip } from 'antd';
 import {
   BoldOutlined,
@@ -28,8 +29,23 @@ const yCommand = (key: string) => yUndoManagerKeymap.find((k) => k.key === key)!
 const yUndo = yCommand('Mod-z');
 const yRedo = yCommand('Mod-Shift-z');
 
-export function EditorToolbar({ view, shared }: { view: () => EditorView | null; shared: boolean }) {
+export interface EditorToolbarProps {
+  view: () => EditorView | null;
+  shared: boolean;
+  /** images chosen with the image button: uploaded and inserted at the cursor (as pasted ones are) */
+  onImages(files: File[], view: EditorView): void;
+}
+
+export function EditorToolbar({ view, shared, onImages }: EditorToolbarProps) {
   const { t, i18n } = useTranslation();
+  const picker = useRef<HTMLInputElement>(null);
+  const picked = (input: HTMLInputElement) => {
+    const files = [...(input.files ?? [])];
+    // the same file may be chosen again next time
+    input.value = '';
+    const v = view();
+    if (files.length && v) onImages(files, v);
+  };
   const run = (fn: (v: EditorView) => void) => () => {
     const v = view();
     if (v) fn(v);
@@ -55,8 +71,9 @@ export function EditorToolbar({ view, shared }: { view: () => EditorView | null;
       {tool('code', <CodeOutlined />, (v) => wrapSelection(v, '\n```\n', '\n```\n', 'code'))}
       {tool('table', <TableOutlined />, (v) => insertBlock(v, i18n.language === 'zh-CN' ? TABLE_SNIPPET_ZH : TABLE_SNIPPET))}
       {tool('link', <LinkOutlined />, (v) => wrapSelection(v, '[', '](https://)', t('editor.tool.linkText')))}
-      {tool('image', <PictureOutlined />, (v) => wrapSelection(v, '![', '](https://)', t('editor.tool.imageText')))}
-      {tool('hr', <MinusOutlined />, (v) => insertBlock(v, '\n---\n'))}
+      {tool('image', <PictureOutlined />, () => picker.current?.click())}
+      <input ref={picker} type="file" accept="image/*" multiple hidden onChange={(e) => picked(e.currentTarget)} data-testid="image-file-input" />
+      {tool('hr', <MinusOutlined />, (v) => insertBlock(v, '---\n'))}
       {tool('undo', <UndoOutlined />, (v) => (shared ? yUndo(v) : undo(v)))}
       {tool('redo', <RedoOutlined />, (v) => (shared ? yRedo(v) : redo(v)))}
     </Space>

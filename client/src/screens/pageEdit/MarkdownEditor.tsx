@@ -10,6 +10,7 @@ import { searchKeymap, highlightSelectionMatches } from '@codemirror/search';
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import * as Y from 'yjs';
 import type { Awareness } from 'y-protocols/awareness';
+import { rememberCursor, restoreCursor } from './cursorMemory';
 
 export interface Collab {
   text: Y.Text;
@@ -22,6 +23,8 @@ export interface MarkdownEditorProps {
   initial?: string;
   readOnly?: boolean;
   placeholder?: string;
+  /** names the text (`page.<id>`): a new view starts where the user's cursor last was in it */
+  cursorKey?: string;
   onChange(text: string): void;
   onSave(): void;
   /** files pasted or dropped into the editor (images are uploaded by the screen) */
@@ -84,6 +87,8 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
       collab ? yCollab(collab.text, collab.awareness, { undoManager: undoManager! }) : history(),
       EditorView.updateListener.of((u) => {
         if (u.docChanged) latest.current.onChange(u.state.doc.toString());
+        const key = latest.current.cursorKey;
+        if (key) rememberCursor(key, u);
       }),
       EditorView.domEventHandlers({
         paste(event, view) {
@@ -105,7 +110,7 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
           if (!files.length || !latest.current.onFiles) return false;
           event.preventDefault();
           const pos = view.posAtCoords({ x: event.clientX, y: event.clientY });
-          if (pos !== null) view.dispatch({ selection: { anchor: pos } });
+          if (pos !== null) view.dispatch({ selection: { anchor: pos }, userEvent: 'select.pointer' });
           latest.current.onFiles(files, view);
           return true;
         },
@@ -122,6 +127,7 @@ export const MarkdownEditor = forwardRef<MarkdownEditorHandle, MarkdownEditorPro
       state: EditorState.create({ doc: collab ? collab.text.toString() : (latest.current.initial ?? ''), extensions }),
     });
     viewRef.current = view;
+    if (latest.current.cursorKey) restoreCursor(latest.current.cursorKey, view);
     latest.current.onChange(view.state.doc.toString());
     return () => {
       view.destroy();

@@ -13,6 +13,7 @@ import { useSaveActions } from './useSaveActions';
 import { useInsertTools } from './useInsertTools';
 import { usePreviewLimit } from './usePreviewLimit';
 import type { EditorData } from './useEditorData';
+import { ITEM_TYPE } from '@shared/limits';
 
 export function PageEditor({ itemId, pageId, catParam, data }: { itemId: number; pageId: number; catParam: number | null; data: EditorData }) {
   const { i18n } = useTranslation();
@@ -44,6 +45,7 @@ export function PageEditor({ itemId, pageId, catParam, data }: { itemId: number;
       catId={catId}
       onCatalog={setCatId}
       catalogs={data.catalogs}
+      singlePage={Number(data.item.item_type) === ITEM_TYPE.singlePage}
       editors={session.editors}
       exclusive={session.exclusive}
       canLock={!isNew && session.status === 'joined'}

@@ -39,6 +39,8 @@ export interface PageEditorViewProps {
   catId: number;
   onCatalog(catId: number): void;
   catalogs: CatalogRow[];
+  /** a single-page item has no catalogs: no catalog selector, no page sorting */
+  singlePage: boolean;
   /** who else edits the page */
   editors: PresenceUser[];
   exclusive: boolean;
@@ -97,7 +99,9 @@ export function PageEditorView(p: PageEditorViewProps) {
           onChange={(e) => p.onTitle(e.target.value)}
           data-testid="page-title-input"
         />
-        <Select className="quire-page-edit-catalog" value={p.catId} onChange={p.onCatalog} options={catalogOptions} aria-label={t('editor.catalog')} data-testid="catalog-select" />
+        {!p.singlePage && (
+          <Select className="quire-page-edit-catalog" value={p.catId} onChange={p.onCatalog} options={catalogOptions} aria-label={t('editor.catalog')} data-testid="catalog-select" />
+        )}
         <EditorsAvatars editors={p.editors} />
         {p.offline && <span className="quire-page-edit-offline">{t('editor.offline')}</span>}
         <SaveButton
@@ -111,7 +115,7 @@ export function PageEditorView(p: PageEditorViewProps) {
       </header>
 
       <div className="quire-page-edit-tools">
-        <EditorToolbar view={p.view} shared={!!p.collab} />
+        <EditorToolbar view={p.view} shared={!!p.collab} onImages={(files, v) => void tools.onFiles(files, v)} />
         <Space size={4} wrap>
           <Button size="small" onClick={() => tools.insertBuiltin('api')} data-testid="insert-api-template">
             {t('editor.apiTemplate')}
@@ -148,9 +152,11 @@ export function PageEditorView(p: PageEditorViewProps) {
               {t('editor.history.title')}
             </Button>
           )}
-          <Button size="small" icon={<OrderedListOutlined />} onClick={() => setDialog('sort')}>
-            {t('editor.sortPages')}
-          </Button>
+          {!p.singlePage && (
+            <Button size="small" icon={<OrderedListOutlined />} onClick={() => setDialog('sort')}>
+              {t('editor.sortPages')}
+            </Button>
+          )}
           <Tooltip title={p.tooLong ? t('editor.previewOff', { n: PREVIEW_MAX_CHARS }) : ''}>
             <Button size="small" icon={showPreview ? <EyeInvisibleOutlined /> : <EyeOutlined />} disabled={p.tooLong} onClick={() => setShowPreview((s) => !s)}>
               {t('editor.preview')}
@@ -165,6 +171,7 @@ export function PageEditorView(p: PageEditorViewProps) {
             ref={p.editorRef}
             collab={p.collab}
             initial={p.initial}
+            cursorKey={isNew ? undefined : `page.${p.pageId}`}
             placeholder={t('editor.placeholder')}
             onChange={p.onText}
             onSave={() => void actions.save()}

@@ -1,5 +1,6 @@
-// Pasted or dropped images go to page/uploadImg (ShowDoc's editor.md field name) and come back
-// as image Markdown at the cursor.
+// Pasted, dropped or picked images go to page/uploadImg (ShowDoc's editor.md field name) and come
+// back as image Markdown at the cursor. The page gets the answer's markdown_url (site-relative, or
+// under the configured site URL), not ShowDoc's absolute url made from whatever address we used.
 import { apiUrl } from '../../api/http';
 
 export interface UploadImageResult {
@@ -15,8 +16,9 @@ export async function uploadImage(file: File, itemId: number, pageId: number): P
   form.append('page_id', String(Math.max(0, pageId)));
   try {
     const res = await fetch(apiUrl('page/uploadImg'), { method: 'POST', body: form, credentials: 'same-origin' });
-    const body = (await res.json()) as { success?: number | boolean; url?: string; message?: string; error_message?: string };
-    if (Number(body.success) === 1 && body.url) return { ok: true, url: body.url };
+    const body = (await res.json()) as { success?: number | boolean; url?: string; markdown_url?: string; message?: string; error_message?: string };
+    const url = body.markdown_url || body.url;
+    if (Number(body.success) === 1 && url) return { ok: true, url };
     return { ok: false, message: body.message || body.error_message };
   } catch {
     return { ok: false };

@@ -5,10 +5,13 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { pageApi } from '../../../api';
 import type { Attachment } from '@shared/api/attachment';
+import type { PageFile } from '@shared/api/page/upload';
 import { confirmDelete } from '../../../ui/confirm';
 import { ATTACHMENTS_PER_PAGE } from '../limits';
 
 const listOf = (r: Attachment[] | { list: Attachment[] }) => (Array.isArray(r) ? r : (r?.list ?? []));
+/** the link a page keeps: page/uploadList's markdown_url (site-relative unless a site URL is set) */
+const linkOf = (row: Attachment & Partial<Pick<PageFile, 'markdown_url'>>) => row.markdown_url || row.url;
 
 export function AttachmentsDialog({
   open,
@@ -80,7 +83,7 @@ export function AttachmentsDialog({
             width: 190,
             render: (_, row) => (
               <Space size={4}>
-                <Button size="small" type="primary" onClick={() => onInsert(`[${row.display_name.replace(/[[\]]/g, '')}](${row.url})`)}>
+                <Button size="small" type="primary" onClick={() => onInsert(`[${row.display_name.replace(/[[\]]/g, '')}](${linkOf(row)})`)}>
                   {t('editor.attachments.insert')}
                 </Button>
                 <Button
