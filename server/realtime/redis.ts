@@ -2,6 +2,7 @@
 // (no unbounded offline queue); subscribers reconnect by themselves.
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
+import { watchRedis } from '../health/state';
 
 export interface RedisPair {
   pub: Redis;
@@ -17,6 +18,8 @@ export function createRedisPair(url: string, log: Logger, name: string): RedisPa
   };
   const pub = new Redis(url, { ...common, enableOfflineQueue: false, connectionName: `${name}-pub` });
   const sub = new Redis(url, { ...common, connectionName: `${name}-sub` });
+  watchRedis(pub, `${name}-pub`);
+  watchRedis(sub, `${name}-sub`);
   let down = false;
   for (const c of [pub, sub]) {
     c.on('error', (err) => {
