@@ -4,6 +4,7 @@ import type { AppDeps } from './deps';
 import { createDispatcher } from './http/dispatch';
 import { securityHeaders } from './http/securityHeaders';
 import { staticClient } from './http/staticClient';
+import { healthRoutes } from './http/health';
 import { sendError } from './http/envelope';
 import { ErrorCode } from '../shared/errors';
 import { buildRegistry } from './http/action';
@@ -14,6 +15,7 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true;
   app.on('error', (err) => deps.log.warn('http error', { err: err?.message }));
   app.use(securityHeaders());
+  app.use(healthRoutes(deps));
   app.use(createDispatcher(deps, { registry: buildRegistry(controllers), ...specialRoutes }));
   // unknown /server/* paths answer like ShowDoc's router, not with the web app
   app.use(async (ctx, next) => {

@@ -37,6 +37,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** API processes on this machine sharing the port (node:cluster); > 1 needs PostgreSQL and Redis */
   webConcurrency: number;
+  /** how long a stopping process lets running requests finish (SHUTDOWN_GRACE_MS) */
+  shutdownGraceMs: number;
   /** with REDIS_URL: API processes also run background jobs (JOBS_IN_API=1); else only `npm run workers` do */
   jobsInApi: boolean;
   /** background jobs one process runs at once (JOB_CONCURRENCY) */
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: path.resolve(env.CLIENT_DIST || 'dist/client'),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     webConcurrency,
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 15_000, 0, 600_000),
     jobsInApi: env.JOBS_IN_API === '1' || env.JOBS_IN_API === 'true',
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 32),
     jobLeaseMs: int(env, 'QUIRE_JOB_LEASE_MS', 30_000, 2_000, 600_000),

@@ -83,6 +83,11 @@ export interface DomainEvents {
    * xlsx import in a worker): processes holding it live load it from storage
    */
   'collab.stored': { docName: string };
+  /**
+   * this process's link to the other processes (the Redis event bridge) went down or came back
+   * (local only). While it is down no invalidation can arrive: caches bypass themselves.
+   */
+  'bridge.state': { up: boolean };
 }
 
 /** payloads that arrived from another process (eventBridge) carry this mark so they are not sent back */

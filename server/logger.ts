@@ -1,5 +1,6 @@
 // A small leveled logger: one line per event, values JSON-encoded so user input cannot forge lines.
 import { redactText } from './logRedaction';
+import { errorForLog } from './errorForLog';
 
 export type Level = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
@@ -33,7 +34,7 @@ export function createLogger(level: Level = 'info', bindings: Record<string, unk
 }
 
 function fmt(v: unknown): string {
-  if (v instanceof Error) return JSON.stringify(v.stack || v.message);
+  if (v instanceof Error) return JSON.stringify(errorForLog(v));
   if (typeof v === 'string') return JSON.stringify(v);
   try {
     return JSON.stringify(v) ?? String(v);

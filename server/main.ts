@@ -10,6 +10,8 @@ import { createDeps } from './deps';
 import { createApp } from './app';
 import { attachRealtime } from './realtime';
 import { runWebProcesses } from './webProcesses';
+import { drainable } from './http/drain';
+import { markDraining } from './health/state';
 import { closeMockPool } from './mock/pool';
 import { housekeepingEveryMs } from '../workers/schedule';
 import { startBackgroundWork } from '../workers/runtime';
@@ -32,7 +34,7 @@ async function main(): Promise<void> {
   if (config.testFastHash) log.warn('QUIRE_TEST_FAST_HASH is set: new password hashes use a light argon2 cost. Never use this in production.');
   if (config.testJobs && !cluster.isWorker) log.warn('QUIRE_TEST_JOBS is set: test job kinds are registered. Never use this in production.');
   if (config.webConcurrency > 1 && cluster.isPrimary) {
-    runWebProcesses(config.webConcurrency, log);
+    runWebProcesses(config.webConcurrency, log, config.shutdownGraceMs);
     return;
   }
 
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
   const app = createApp(deps);
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000;
+  const drain = drainable(server);
   const realtime = attachRealtime(server, deps);
 
   await new Promise<void>((resolve, reject) => {
@@ -105,22 +108,30 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info('shutting down', { signal });
-    const force = setTimeout(() => process.exit(0), 10_000);
-    force.unref();
-    // stop taking requests, store every live document, hand running jobs back, then close the database
-    server.close();
-    await realtime.close().catch((err) => log.warn('realtime shutdown', { err: err.message }));
+    markDraining();
+    const graceMs = config.shutdownGraceMs;
+    log.info('shutting down: finishing running requests', { signal, inFlight: drain.inFlight(), graceMs });
+    // a backstop only: the steps below end well within the grace period
+    setTimeout(() => process.exit(1), graceMs + 5_000).unref();
+    // stop taking connections and let running requests finish, while live documents are stored and
+    // socket and co-editing clients are told to reconnect (to another process behind the address)
+    const [finished] = await Promise.all([
+      drain.drain(graceMs),
+      realtime.close().catch((err) => log.warn('realtime shutdown', { err: err.message })),
+    ]);
+    if (!finished) log.warn('the grace period ended with requests still running', { inFlight: drain.inFlight() });
+    // hand running jobs back, then close the database
     deps.limits.close();
     await closeMockPool();
     await deps.jobs.close().catch((err) => log.warn('job runner shutdown', { err: err.message }));
-    server.closeAllConnections?.();
+    server.closeAllConnections();
     // mails already promised to someone (reset links) go out before the database closes
     await deps.mail.idle();
     try {
       await database.close();
     } catch {}
     release?.();
+    log.info('stopped', { signal });
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

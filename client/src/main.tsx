@@ -6,7 +6,7 @@ import { currentLanguage, i18n, initI18n } from './i18n';
 import { navigateTo, preloadRoute } from './routes';
 import { forgetUser } from './session/user';
 import { syncSession } from './session/sync';
-import { showError } from './ui/feedback';
+import { showError, showWaiting } from './ui/feedback';
 import './styles/global.css';
 
 // Chinese readers' texts load beside the route's screen
@@ -19,6 +19,7 @@ configureApiClient({
   language: () => (currentLanguage() === 'zh-CN' ? 'zh-CN,zh;q=0.9' : 'en'),
   text: (key) => i18n.t(`errors.${key}`),
   onLoggedOut: forgetUser,
+  waiting: (on) => showWaiting(on, i18n.t('errors.waiting')),
 });
 
 void syncSession();

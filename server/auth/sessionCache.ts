@@ -18,9 +18,17 @@ export class SessionCache {
     };
     events.on('user.tokensRevoked', dropUser);
     events.on('user.updated', dropUser);
+    // a token revoked on another process cannot be heard of while Redis is away: ask the database
+    events.on('bridge.state', ({ up }) => {
+      this.bypass = !up;
+      this.cache.clear();
+    });
   }
 
+  private bypass = false;
+
   get(tokenHash: string, now: number): SessionUser | null {
+    if (this.bypass) return null;
     const e = this.cache.get(tokenHash);
     if (!e) return null;
     if (e.expiresAt <= now) {
@@ -31,6 +39,7 @@ export class SessionCache {
   }
 
   set(tokenHash: string, user: SessionUser, expiresAt: number): void {
+    if (this.bypass) return;
     this.cache.set(tokenHash, { user, expiresAt });
   }
 

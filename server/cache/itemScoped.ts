@@ -38,9 +38,21 @@ export class ItemScopedCache<V extends object> {
     const drop = ({ itemId }: { itemId: number }) => this.dropItem(itemId);
     for (const name of ['page.saved', 'page.deleted', 'catalog.changed', 'item.changed', 'item.accessChanged'] as const) events.on(name, drop);
     events.on('reads.stale', ({ itemIds, editedItemIds }) => [...(itemIds ?? []), ...(editedItemIds ?? [])].forEach((itemId) => this.dropItem(itemId)));
+    // while other processes' invalidations cannot arrive (Redis away), compute every answer
+    events.on('bridge.state', ({ up }) => {
+      this.bypass = !up;
+      this.epoch++;
+      this.inflight.clear();
+      this.entries.clear();
+    });
   }
 
+  private bypass = false;
+  /** bumped when everything is forgotten: a computation that overlapped it is not kept */
+  private epoch = 0;
+
   get(itemId: number, key: string, compute: () => Promise<V>): Promise<V> {
+    if (this.bypass) return compute();
     const full = `${itemId}\u0000${key}`;
     const hit = this.entries.get(full);
     if (hit && Date.now() - hit.at < this.ttlMs) return Promise.resolve(hit.value);
@@ -48,9 +60,10 @@ export class ItemScopedCache<V extends object> {
     const flight = this.inflight.get(full);
     if (flight && flight.gen === gen) return flight.promise;
     const admitted = this.admit(full);
+    const epoch = this.epoch;
     const promise = compute()
       .then((value) => {
-        if (admitted && (this.generation.get(itemId) ?? 0) === gen) {
+        if (admitted && (this.generation.get(itemId) ?? 0) === gen && epoch === this.epoch) {
           this.entries.set(full, { value, at: Date.now() });
           let keys = this.keysOfItem.get(itemId);
           if (!keys) this.keysOfItem.set(itemId, (keys = new Set()));

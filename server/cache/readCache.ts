@@ -66,6 +66,27 @@ export class ReadCache {
     // bridged itself: no need to say it twice
     events.on('item.accessChanged', (p) => this.drop({ itemIds: [p.itemId] }));
     events.on('reads.stale', (p) => this.drop(p));
+    // no invalidation arrives while the bridge is down, and what it missed is unknown after
+    events.on('bridge.state', ({ up }) => {
+      this.bypass = !up;
+      this.forgetAll();
+    });
+  }
+
+  /** true while other processes' invalidations cannot reach us: every read goes to the database */
+  private bypass = false;
+  /** bumped by forgetAll(): a load that overlapped it is not kept */
+  private epoch = 0;
+
+  private forgetAll(): void {
+    this.epoch++;
+    this.inflight.clear();
+    this.items.clear();
+    this.domains.clear();
+    this.grants.clear();
+    this.pages.clear();
+    this.extras.clear();
+    this.pagesOfItem.clear();
   }
 
   /** Forgets the named items (row, domain, grants, pages), edited items' rows, and pages (row, extras). */
@@ -120,14 +141,16 @@ export class ReadCache {
     load: () => Promise<V | undefined>,
     keep: (value: V) => void = (value) => cache.set(key, { value, at: Date.now() }),
   ): Promise<V | undefined> {
+    if (this.bypass) return load();
     const hit = cache.get(key);
     if (hit && Date.now() - hit.at < this.ttlMs) return Promise.resolve(hit.value);
     let flight = this.inflight.get(flightKey) as Promise<V | undefined> | undefined;
     if (!flight) {
       const before = stamp();
+      const epoch = this.epoch;
       const started: Promise<V | undefined> = load()
         .then((value) => {
-          if (value !== undefined && stamp() === before) keep(value);
+          if (value !== undefined && stamp() === before && epoch === this.epoch) keep(value);
           return value;
         })
         .finally(() => {
@@ -147,6 +170,7 @@ export class ReadCache {
 
   /** the item row as the cache would serve it now, without loading */
   peekItem(itemId: number): Loaded<ItemRow> | undefined {
+    if (this.bypass) return undefined;
     const hit = this.items.get(itemId);
     return hit && Date.now() - hit.at < this.ttlMs ? hit : undefined;
   }
@@ -157,12 +181,14 @@ export class ReadCache {
    * entry keeps its load time, so a change missed from another process still ends with the TTL.
    */
   keepItem(entry: Loaded<ItemRow>): void {
+    if (this.bypass) return;
     this.items.set(entry.value.itemId, entry);
     if (entry.value.itemDomain) this.domains.set(entry.value.itemDomain, { value: entry.value.itemId, at: entry.at });
   }
 
   /** the item behind a personal domain (an unknown domain is not remembered: setting it must work at once) */
   async domain(domain: string, load: () => Promise<ItemRow | undefined>): Promise<ItemRow | undefined> {
+    if (this.bypass) return load();
     const hit = this.domains.get(domain);
     if (hit && Date.now() - hit.at < this.ttlMs) {
       const row = await this.item(hit.value, load);
@@ -198,6 +224,7 @@ export class ReadCache {
    * event, that pageMark did not change since before the write: no other write overlapped it.
    */
   keepPage(row: PageData): void {
+    if (this.bypass) return;
     this.pages.set(row.pageId, { value: row, at: Date.now() });
     const set = this.pagesOfItem.get(row.itemId) ?? new Set<number>();
     set.add(row.pageId);

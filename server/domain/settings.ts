@@ -52,10 +52,17 @@ export class SettingsStore {
     events.on('settings.changed', () => {
       this.cache = null;
     });
+    // a change saved on another process cannot be heard of while Redis is away: read them each time
+    events.on('bridge.state', ({ up }) => {
+      this.bypass = !up;
+      this.cache = null;
+    });
   }
 
+  private bypass = false;
+
   async get(): Promise<SiteSettings> {
-    if (this.cache) return this.cache;
+    if (this.cache && !this.bypass) return this.cache;
     const def = { ...defaultSettings(), ...this.defaults };
     const rows = await settingRepo.all(this.db);
     const out = def as unknown as Record<string, unknown>;

@@ -8,6 +8,7 @@ import type { Logger } from '../logger';
 import { redactUrl } from '../logRedaction';
 import { SplicedJson, stringifyWithFragments } from '../lib/jsonFragment';
 import { gzipSpliced } from './gzipSplice';
+import { databaseUnavailableCause } from '../db/unavailable';
 
 export function requestLang(ctx: Koa.Context): 'en' | 'zh' {
   const explicit = (ctx.query.lang ?? ctx.get('x-lang')) as string | undefined;
@@ -43,14 +44,6 @@ export function sendError(ctx: Koa.Context, code: number, message: string, statu
   ctx.body = JSON.stringify({ error_code: code, error_message: message });
 }
 
-const isDbUnavailable = (err: any): boolean => {
-  const msg = String(err?.message ?? '');
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003'].includes(err?.code) ||
-    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(msg)
-  );
-};
-
 export interface Failure {
   code: number;
   message: string;
@@ -83,8 +76,10 @@ export function describeFailure(ctx: Koa.Context, err: unknown, log: Logger): Fa
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return { code: ErrorCode.GENERIC, message: localize('Invalid request', lang), status };
   }
-  if (isDbUnavailable(e)) {
-    log.warn('database unavailable', { err: e?.message, url: redactUrl(ctx.originalUrl) });
+  const cause = databaseUnavailableCause(e);
+  if (cause) {
+    // the cause only: a failed query's message carries its parameters (page contents)
+    log.warn('database unavailable; answered 503', { cause, url: redactUrl(ctx.originalUrl) });
     return { code: ErrorCode.UNAVAILABLE, message: localize('The database is unavailable; try again shortly', lang), status: 503, headers: { 'Retry-After': '5' } };
   }
   const ref = randomBytes(4).toString('hex');

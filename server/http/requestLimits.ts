@@ -5,6 +5,7 @@
 // uploads and the open API keep their shared counters in the database (auth/throttle.ts).
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { watchRedis } from '../health/state';
 import type { Logger } from '../logger';
 import { tooManyRequests } from '../errors';
 
@@ -71,6 +72,7 @@ export class RequestLimits {
 
 function connect(redisUrl: string, log: Logger): Redis {
   const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (times) => Math.min(2000, 100 * times), connectionName: 'quire-limits' });
+  watchRedis(redis, 'quire-limits');
   let down = false;
   redis.on('error', (err) => {
     if (!down) log.warn('redis unavailable; request limits count per process', { err: err.message });

@@ -27,6 +27,17 @@ export const BRIDGED: (keyof DomainEvents)[] = [
 
 export function bridgeEvents(bus: EventBus, pub: Redis, sub: Redis, log: Logger): () => void {
   const node = randomBytes(6).toString('hex');
+  // whether events can travel both ways; caches bypass themselves while they cannot
+  let up = true;
+  const follow = () => {
+    const now = pub.status === 'ready' && sub.status === 'ready';
+    if (now === up) return;
+    up = now;
+    bus.emit('bridge.state', { up });
+  };
+  const states = ['ready', 'error', 'close', 'end', 'reconnecting'] as const;
+  for (const c of [pub, sub]) for (const s of states) c.on(s, follow);
+  follow();
   const offs = BRIDGED.map((name) =>
     bus.on(name, (payload) => {
       if (isRemote(payload)) return;
@@ -46,6 +57,7 @@ export function bridgeEvents(bus: EventBus, pub: Redis, sub: Redis, log: Logger)
   sub.subscribe(CHANNEL).catch((err) => log.warn('event bridge subscribe failed', { err: err.message }));
   sub.on('message', onMessage);
   return () => {
+    for (const c of [pub, sub]) for (const s of states) c.off(s, follow);
     offs.forEach((off) => off());
     sub.off('message', onMessage);
   };

@@ -6,7 +6,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { AppDeps } from '../deps';
 import { CollabServer } from './collab/server';
 import { Gateway } from './gateway';
-import { createRedisPair, type RedisPair } from './redis';
+import { createRedisPair, neverRejectingPublish, type RedisPair } from './redis';
 import { bridgeEvents } from './eventBridge';
 import { redisFanout } from './collab/fanout';
 
@@ -29,7 +29,7 @@ export function attachRealtime(server: http.Server, deps: AppDeps, opts: { redis
   const cleanups: (() => void | Promise<void>)[] = [];
   if (redisUrl) {
     const adapterPair: RedisPair = createRedisPair(redisUrl, deps.log, 'quire-io');
-    gateway.io.adapter(createAdapter(adapterPair.pub, adapterPair.sub, { requestsTimeout: 2000 }));
+    gateway.io.adapter(createAdapter(neverRejectingPublish(adapterPair.pub), adapterPair.sub, { requestsTimeout: 2000 }));
     const busPair = createRedisPair(redisUrl, deps.log, 'quire-bus');
     cleanups.push(bridgeEvents(deps.events, busPair.pub, busPair.sub, deps.log));
     const fan = redisFanout(collab, busPair.pub, busPair.sub, deps.log);

@@ -141,6 +141,25 @@ describe('WEB_CONCURRENCY=2', () => {
     for (let i = 0; i < 10; i++) expect(await infoOnNewConnection(ann.user_token)).toBe(0);
   });
 
+  it('SIGHUP restarts the processes one at a time while requests keep being answered', async () => {
+    const old = servingPids().slice(-2);
+    const results: number[] = [];
+    let restarting = true;
+    const load = (async () => {
+      while (restarting) results.push(await infoOnNewConnection(ann.user_token).catch(() => -1));
+    })();
+    server.proc.kill('SIGHUP');
+    await until(() => server.output().includes('rolling restart done'), 'rolling restart', 90_000);
+    restarting = false;
+    await load;
+    const fresh = servingPids().slice(-2);
+    expect(fresh.some((pid) => old.includes(pid))).toBe(false);
+    for (const pid of old) expect(alive(pid)).toBe(false);
+    for (const pid of fresh) expect(alive(pid)).toBe(true);
+    expect(results.length).toBeGreaterThan(20);
+    expect(results.filter((code) => code !== 0)).toEqual([]);
+  }, 120_000);
+
   it('SIGTERM stops every process; the server exits 0', async () => {
     const pids = servingPids().slice(-2);
     const exited = new Promise<number | null>((r) => server.proc.once('exit', (code) => r(code)));

@@ -9,6 +9,7 @@ const env = {
   currentLocation: () => '/42?page_id=7',
   language: () => 'zh-CN,zh;q=0.9',
   text: (k: string) => `text:${k}`,
+  waiting: vi.fn(),
 };
 
 function answer(body: unknown, init: ResponseInit = {}) {
@@ -16,7 +17,7 @@ function answer(body: unknown, init: ResponseInit = {}) {
 }
 
 beforeEach(() => {
-  for (const f of [env.navigate, env.alert, env.onLoggedOut]) f.mockReset();
+  for (const f of [env.navigate, env.alert, env.onLoggedOut, env.waiting]) f.mockReset();
   configureApiClient(env as any);
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -89,6 +90,30 @@ describe('call', () => {
     );
     await expect(call('a/b', {}, { timeoutMs: 30 })).rejects.toMatchObject({ code: ClientErrorCode.TIMEOUT });
     expect(env.alert).toHaveBeenLastCalledWith('text:timeout');
+  });
+
+  it('a database away (503 + Retry-After): reads and page saves wait and are sent again; other writes fail at once', async () => {
+    const away = () => new Response(JSON.stringify({ error_code: 10503, error_message: 'The database is unavailable' }), { status: 503, headers: { 'Retry-After': '1' } });
+    const fetch = vi.fn(async () => away());
+    fetch.mockImplementationOnce(async () => away()).mockImplementationOnce(async () => new Response(JSON.stringify({ error_code: 0, data: { page_id: '3' } })));
+    vi.stubGlobal('fetch', fetch);
+    await expect(call('page/save', { page_content: 'kept' })).resolves.toEqual({ page_id: 3 });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(env.waiting.mock.calls).toEqual([[true], [false]]);
+    expect(env.alert).not.toHaveBeenCalled();
+
+    const create = vi.fn(async () => away());
+    vi.stubGlobal('fetch', create);
+    await expect(call('item/add', { item_name: 'x' })).rejects.toMatchObject({ code: 10503, handled: true });
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(env.alert).toHaveBeenCalledWith('The database is unavailable');
+  });
+
+  it('a 503 without Retry-After (a busy mock service) is not retried', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ error_code: 10503, error_message: 'busy' }), { status: 503 }));
+    vi.stubGlobal('fetch', fetch);
+    await expect(call('item/info', { item_id: 1 })).rejects.toMatchObject({ code: 10503 });
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('encodes nothing for null/undefined and JSON for objects', () => {

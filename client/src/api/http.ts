@@ -54,6 +54,8 @@ export interface ClientEnv {
   text(key: 'timeout' | 'network' | 'badResponse' | 'unknown'): string;
   /** the server said the session is gone */
   onLoggedOut(): void;
+  /** the server's database is away and a request waits to be sent again (true), or no longer (false) */
+  waiting(on: boolean): void;
 }
 
 const fallbackTexts = {
@@ -70,6 +72,7 @@ let env: ClientEnv = {
   language: () => navigator.language || 'en',
   text: (k) => fallbackTexts[k],
   onLoggedOut: () => {},
+  waiting: () => {},
 };
 
 export function configureApiClient(partial: Partial<ClientEnv>): void {
@@ -142,7 +145,44 @@ export function upload<T = unknown>(path: string, form: FormData, opts: CallOpti
   return send<T>(apiUrl(path), { method: 'POST', body: form }, params, { ...opts, method: 'POST', timeoutMs: opts.timeoutMs ?? 10 * HTTP_TIMEOUT_MS });
 }
 
+/** writes that may be sent twice with the same effect: the content is the same */
+const IDEMPOTENT_WRITES = new Set(['page/save']);
+/** ShowDoc's read actions: info, detail, history, diff, search, list/getX… */
+const READ_ACTION = /\/(info|detail|history|diff|search|\w*[Ll]ist\w*|get[A-Z]\w*|my\w*)$/;
+/** how long a call keeps waiting for a database that is away (503 with Retry-After) */
+const WAIT_FOR_DATABASE_MS = 60_000;
+const MAX_RETRY_AFTER_S = 10;
+
+export function mayRetry(url: string, method: string | undefined): boolean {
+  const path = url.replace(/^\/api\//, '').split('?')[0];
+  return method === 'GET' || IDEMPOTENT_WRITES.has(path) || READ_ACTION.test('/' + path);
+}
+
+/**
+ * A 503 with Retry-After means the database is away for a moment (restarting) and nothing was
+ * changed: reads and idempotent saves are sent again after the wait, for up to a minute, while
+ * the user is told their request is waiting. Their text stays where it is (the editor).
+ */
 async function send<T>(url: string, init: RequestInit, params: Params, opts: CallOptions): Promise<T> {
+  const retry = mayRetry(url, opts.method);
+  const giveUpAt = Date.now() + WAIT_FOR_DATABASE_MS;
+  let waited = false;
+  try {
+    for (;;) {
+      const attempt = await sendOnce<T>(url, init, params, opts, retry && Date.now() < giveUpAt);
+      if (attempt.done) return attempt.value;
+      if (!waited && !opts.silent) env.waiting(true);
+      waited = true;
+      await new Promise((r) => setTimeout(r, Math.min(attempt.retryAfterS, MAX_RETRY_AFTER_S) * 1000));
+    }
+  } finally {
+    if (waited && !opts.silent) env.waiting(false);
+  }
+}
+
+type Attempt<T> = { done: true; value: T } | { done: false; retryAfterS: number };
+
+async function sendOnce<T>(url: string, init: RequestInit, params: Params, opts: CallOptions, mayWait: boolean): Promise<Attempt<T>> {
   const controller = new AbortController();
   const timeoutMs = opts.timeoutMs ?? HTTP_TIMEOUT_MS;
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -174,9 +214,11 @@ async function send<T>(url: string, init: RequestInit, params: Params, opts: Cal
   if (!envelope || typeof envelope !== 'object' || typeof envelope.error_code !== 'number') {
     return fail(ClientErrorCode.BAD_RESPONSE, env.text('badResponse'), opts, params);
   }
+  const retryAfter = Number(res.headers.get('Retry-After'));
+  if (mayWait && res.status === 503 && envelope.error_code === ErrorCode.UNAVAILABLE && retryAfter > 0) return { done: false, retryAfterS: retryAfter };
   if (envelope.error_code !== 0) return fail(envelope.error_code, envelope.error_message ?? '', opts, params, envelope.data);
   // ShowDoc's answers carry ids and flags as text (shared/dbText.ts): the screens get numbers, read here once
-  return numbered(envelope.data) as T;
+  return { done: true, value: numbered(envelope.data) as T };
 }
 
 /** Runs an API call whose failure was already shown to the user: resolves undefined instead of rejecting. */

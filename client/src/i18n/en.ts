@@ -16,6 +16,7 @@ const en = {
     notFound: 'This page does not exist.',
   },
   errors: {
+    waiting: 'The server’s database is restarting. Your request is waiting and will be sent again in a moment; nothing you typed is lost.',
     timeout: 'The server did not answer within 20 seconds. Please try again.',
     network: 'The server cannot be reached. Check your connection and try again.',
     badResponse: 'The server sent an answer that could not be read.',

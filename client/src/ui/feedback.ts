@@ -17,3 +17,14 @@ export function showError(text: string): void {
 export function feedback(): useAppProps | null {
   return app;
 }
+
+const WAITING_KEY = 'quire-waiting-for-database';
+let waitingCount = 0;
+
+/** While calls wait for the server's database to come back: one lasting notice, gone when none waits. */
+export function showWaiting(on: boolean, text: string): void {
+  waitingCount = Math.max(0, waitingCount + (on ? 1 : -1));
+  if (!app) return;
+  if (waitingCount > 0) void app.message.loading({ key: WAITING_KEY, content: text, duration: 0, className: 'quire-waiting-message' });
+  else app.message.destroy(WAITING_KEY);
+}

@@ -214,8 +214,28 @@ export class CollabServer {
       publish: (name, updates) => this.fanout.publish(name, updates),
       publishAwareness: (name, update) => this.fanout.publishAwareness(name, update),
       idle: (doc) => this.scheduleUnload(doc),
+      missing: (doc) => this.resyncSoon(doc),
       log: this.deps.log,
     };
+  }
+
+  /** documents waiting for a reload from storage, because an update from another process was lost */
+  private readonly resyncing = new Set<string>();
+
+  private resyncSoon(doc: SharedDoc, attempt = 0): void {
+    if (this.resyncing.has(doc.name) && attempt === 0) return;
+    this.resyncing.add(doc.name);
+    // a moment's wait lets the rest of a burst arrive; the reload then fills the gap once
+    const timer = setTimeout(async () => {
+      try {
+        await this.reloadStored(doc.name);
+      } catch (err) {
+        this.deps.log.warn('collab re-sync failed', { doc: doc.name, err: (err as Error).message });
+      }
+      if (this.docs.get(doc.name) === doc && doc.missingUpdates && attempt < 20) return this.resyncSoon(doc, attempt + 1);
+      this.resyncing.delete(doc.name);
+    }, attempt === 0 ? 100 : 1000);
+    timer.unref();
   }
 
   private async load(target: Pick<DocTarget, 'name' | 'seed'>): Promise<SharedDoc> {

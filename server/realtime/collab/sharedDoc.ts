@@ -29,6 +29,12 @@ export interface DocHooks {
   publishAwareness(name: string, update: Uint8Array): void;
   /** the last connection left */
   idle(doc: SharedDoc): void;
+  /**
+   * another process's update could not be applied: one before it never arrived (lost while Redis
+   * was away). Yjs holds it, and every later update from that client, until the gap is filled:
+   * reload the document from storage, which holds every update that was ever published.
+   */
+  missing(doc: SharedDoc): void;
   log: Logger;
 }
 
@@ -91,6 +97,12 @@ export class SharedDoc {
   /** updates another process stored and published */
   applyRemote(updates: Uint8Array[]): void {
     for (const u of updates) Y.applyUpdate(this.doc, u, ORIGIN_REMOTE);
+    if (this.missingUpdates) this.hooks.missing(this);
+  }
+
+  /** Yjs holds updates it cannot apply yet: some update they depend on never reached this copy */
+  get missingUpdates(): boolean {
+    return this.doc.store.pendingStructs !== null || this.doc.store.pendingDs !== null;
   }
 
   applyRemoteAwareness(update: Uint8Array): void {
