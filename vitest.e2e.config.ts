@@ -12,6 +12,8 @@ export default defineConfig({
     // the scale-out setup needs a PostgreSQL server, as the http-postgres suites do
     exclude: process.env.TEST_DATABASE_URL ? [] : ['test/e2e/scale-out.test.ts'],
     environment: 'node',
+    // a migrated data directory each test server copies (helpers/globalSetup.ts)
+    globalSetup: ['test/e2e/helpers/globalSetup.ts'],
     // a light argon2 cost for the passwords the suite creates (auth/passwords.ts)
     env: { QUIRE_TEST_FAST_HASH: '1' },
     testTimeout: 120_000,

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startNode, type ServerProcess } from '../../helpers/cluster';
+import { E2E_DATA_TEMPLATE } from './globalSetup';
 
 export const TEST_CAPTCHA = 'test';
 
@@ -31,6 +32,8 @@ async function startOnce(env: Record<string, string>): Promise<E2EServer> {
     throw new Error('dist/client is missing: run `npm run build` before the browser suite');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quire-e2e-'));
+  // a created and migrated database to start from (globalSetup), when the run made one
+  if (fs.existsSync(E2E_DATA_TEMPLATE)) fs.cpSync(E2E_DATA_TEMPLATE, dataDir, { recursive: true });
   let node: ServerProcess;
   try {
     // a start-up allowance for a busy 2-core machine; 8 suites share it, so check the port stays ours
