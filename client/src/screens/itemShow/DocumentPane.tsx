@@ -14,6 +14,7 @@ import { confirmDelete } from '../../ui/confirm';
 import { confirmExit } from '../item/confirmExit';
 import { OperationBar } from './OperationBar';
 import { BackToTop } from '../../components/BackToTop';
+import { LiveDraftNotice } from '../../components/page/LiveDraftNotice';
 import type { ItemPermissions, Operation } from './permissions';
 import { usePageInfo } from './usePageInfo';
 
@@ -125,11 +126,14 @@ export function DocumentPane({ info, perms, pageId, itemPath, crumbs, catId, ope
             page={page}
             html={rendered.html}
             meta={
-              attachmentCount > 0 && (
-                <a onClick={() => setDialog('attachments')} data-testid="attachments-link">
-                  <PaperClipOutlined /> {t('itemShow.attachments.count', { count: attachmentCount })}
-                </a>
-              )
+              <>
+                {attachmentCount > 0 && (
+                  <a onClick={() => setDialog('attachments')} data-testid="attachments-link">
+                    <PaperClipOutlined /> {t('itemShow.attachments.count', { count: attachmentCount })}
+                  </a>
+                )}
+                <LiveDraftNotice pageId={page.page_id} />
+              </>
             }
           />
         ) : (
