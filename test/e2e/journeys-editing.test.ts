@@ -104,6 +104,27 @@ describe('editing journeys', () => {
     await addMember(server, ann, itemId, bob.username, 1);
   });
 
+  it('a spreadsheet item already open turns read-only with the same banner when another member locks it', async () => {
+    const sheetItem = await createItem(server, ann, { item_name: 'Sheet journeys', item_type: 4 });
+    await addMember(server, ann, sheetItem, bob.username, 1);
+    const open = async (user: TestUser) => {
+      const page = await (await contextFor(user)).newPage();
+      await page.goto(`${server.url}/${sheetItem}`);
+      await page.waitForSelector('[data-testid="sheet-save"]', { timeout: 30_000 });
+      return page;
+    };
+    const a = await open(ann);
+    const b = await open(bob);
+    await a.click('[data-testid="sheet-more"]');
+    await a.getByText('Lock editing').click();
+    await banner(b).waitFor({ timeout: 10_000 });
+    expect(await banner(b).textContent()).toContain(`${ann.username} locked editing`);
+    expect(await b.locator('[data-testid="sheet-save"]').count()).toBe(0);
+    await a.click('[data-testid="sheet-more"]');
+    await a.getByText('Cancel lock').click();
+    await b.waitForSelector('[data-testid="sheet-save"]', { timeout: 10_000 });
+  });
+
   it('shows saved / unsaved / saving, and warns before leaving with unsaved changes', async () => {
     const pageId = await createPage(server, ann, { item_id: itemId, page_title: 'State', page_content: 'saved text\n' });
     const a = await openEditor(await contextFor(ann), pageId);

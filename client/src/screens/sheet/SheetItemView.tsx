@@ -132,7 +132,7 @@ export function SheetItemView({ info, perms, itemPath }: { info: ItemInfo; perms
         {live.awareness && <SheetPeople awareness={live.awareness} />}
         {live.status === 'offline' && <Tag color="orange">{t('itemShow.table.offline')}</Tag>}
         {perms.canEdit && session.status === 'refused' && <Tag color="gold" data-testid="sheet-locked">{session.message || t('itemShow.table.locked')}</Tag>}
-        {!editable && live.status === 'synced' && live.access.write && <Tag data-testid="sheet-readonly">{t('itemShow.table.readOnly')}</Tag>}
+        {!editable && live.status === 'synced' && <Tag data-testid="sheet-readonly">{t('itemShow.table.readOnly')}</Tag>}
         <span className="sheet-bar-space" />
         {editable ? (
           <>
