@@ -2,7 +2,7 @@
 // reaches someone already editing (banner naming the holder, read-only, writable again after),
 // the editor's save state and the warning on leaving, a page deleted while open, the draft
 // question before the editor is editable, and a missing page's not-found screen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startE2EServer, type E2EServer } from './helpers/server';
 import { launchBrowser, screenshot } from './helpers/browser';
@@ -14,11 +14,17 @@ let browser: Browser;
 let ann: TestUser;
 let bob: TestUser;
 let itemId = 0;
-const contexts: BrowserContext[] = [];
+const contexts = new Map<string, BrowserContext>();
+let fresh = 0;
 
-async function contextFor(user: TestUser, locale = 'en-US'): Promise<BrowserContext> {
-  const c = await loggedInContext(browser, server, user, { locale });
-  contexts.push(c);
+/** one signed-in context per user and language (`own`: a context of its own, e.g. for an init script) */
+async function contextFor(user: TestUser, locale = 'en-US', own = false): Promise<BrowserContext> {
+  const key = own ? `own${++fresh}` : `${user.username}/${locale}`;
+  let c = contexts.get(key);
+  if (!c) {
+    c = await loggedInContext(browser, server, user, { locale });
+    contexts.set(key, c);
+  }
   return c;
 }
 
@@ -48,8 +54,13 @@ beforeAll(async () => {
   await addMember(server, ann, itemId, bob.username, 1);
 });
 
+// each test starts without the previous test's open editors (they keep sockets and rendering busy)
+afterEach(async () => {
+  for (const c of contexts.values()) for (const p of c.pages()) await p.close().catch(() => {});
+});
+
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => {});
+  for (const c of contexts.values()) await c.close().catch(() => {});
   await browser?.close();
   await server?.stop();
 });
@@ -188,7 +199,7 @@ describe('editing journeys', () => {
 
   it('asks about a local draft before the editor becomes editable', async () => {
     const pageId = await createPage(server, ann, { item_id: itemId, page_title: 'Drafted', page_content: 'server text\n' });
-    const ctx = await contextFor(ann, 'zh-CN');
+    const ctx = await contextFor(ann, 'zh-CN', true);
     await ctx.addInitScript(
       ([key, text]) => {
         if (!sessionStorage.getItem('seeded')) {
