@@ -87,6 +87,21 @@ describe('co-editing access notices', () => {
     await until(() => last(b)?.write === true, 'bob may write once ann left');
   });
 
+  it('a lock that runs out (no event says so) lets the editor write again once it has expired', async () => {
+    const itemId = await seedItem(app.deps.db, owner);
+    const pageId = await seedPage(app.deps.db, itemId, 'start\n');
+    await addMember(app.deps.db, itemId, ann, 1);
+    await addMember(app.deps.db, itemId, bob, 1);
+    const b = editor(pageId, bob);
+    await synced(b);
+    // ShowDoc's HTTP lock, for two seconds
+    const lockTo = Math.floor(Date.now() / 1000) + 2;
+    expect((await app.call('page/setLock', { page_id: pageId, item_id: itemId, lock_to: lockTo }, { token: ann.user_token })).error_code).toBe(0);
+    await until(() => last(b)?.write === false, 'bob is told of the lock');
+    expect(last(b)).toEqual({ write: false, reason: 'lock', holder: ann.username });
+    await until(() => last(b)?.write === true, 'bob may write once the lock expired', 10_000);
+  });
+
   it('a member removed from a public item (who may still read) is told they may no longer write', async () => {
     const itemId = await seedItem(app.deps.db, owner);
     const pageId = await seedPage(app.deps.db, itemId, 'start\n');
