@@ -1,7 +1,8 @@
 // The edit screen once the item and page are known: the page's title, catalog and text, the
-// editing session, the draft, the save button's actions and the insert tools, shown by
-// PageEditorView.
-import { useCallback, useRef, useState } from 'react';
+// editing session (read-only while another user's lock or lost rights say so), the draft, the
+// save state and the question before leaving unsaved text, the save button's actions and the
+// insert tools, shown by PageEditorView; a page deleted meanwhile gets PageDeletedDialog.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { EditorView } from '@codemirror/view';
@@ -45,7 +46,11 @@ export function PageEditor({ itemId, pageId, catParam, data }: { itemId: number;
   const tooLong = usePreviewLimit(text, pageId);
   const leave = useLeaveGuard(tracker.unsaved && !deleted);
   useAccessChange(live.access);
-  if (deleted && draft.asking) draft.withdraw();
+  const { asking, withdraw } = draft;
+  useEffect(() => {
+    // the page is gone: its message replaces the draft question
+    if (deleted && asking) withdraw();
+  }, [deleted, asking, withdraw]);
   const writable = live.access.write && !draft.asking && !deleted;
   const canRestore = flag(data.item.item_manage) && !flag(data.item.is_archived);
 
