@@ -40,6 +40,7 @@ import adminMessage from './adminMessage';
 import agent from './agent';
 import itemAiConfig from './item/aiConfig';
 import pageSqlTable from './page/sqlTable';
+import pageLiveDraft from './page/liveDraft';
 import templateShares from './templateShares';
 import unusedAttachments from './attachmentUnused';
 
@@ -84,6 +85,7 @@ export const controllers: Controller[] = [
   agent,
   itemAiConfig,
   pageSqlTable,
+  pageLiveDraft,
   templateShares,
   unusedAttachments,
 ];

@@ -18,7 +18,7 @@ import { lookupToken } from '../auth/tokens';
 import { originAllowed } from './origin';
 import { socketAuth, type SocketData } from './socketAuth';
 import { broadcastPresence, presenceOf } from './presence';
-import { joinEditSession, refreshLocks, releaseEditLock, setExclusive } from './pageLocks';
+import { joinEditSession, refreshLocks, releaseEditLock, releaseLeftExclusive, setExclusive } from './pageLocks';
 import { SOCKET_LIMITS } from './limits';
 import type { CollabServer } from './collab/server';
 import { pageRoom } from '../../shared/realtime';
@@ -209,7 +209,11 @@ export class Gateway {
     }
     const localEditors = await this.io.local.in(editRoom(pageId)).fetchSockets();
     if (!localEditors.length) this.editedPages.delete(pageId);
-    if (editors.length) return;
+    if (editors.length) {
+      const uids = editors.map((e) => (e.data as SocketData).user?.uid ?? 0);
+      if (await releaseLeftExclusive(this.deps, pageId, uids)) this.deps.events.emit('page.lockChanged', { pageId, itemId: 0 });
+      return;
+    }
     await releaseEditLock(this.deps, pageId);
     this.deps.events.emit('page.lockChanged', { pageId, itemId: 0 });
   }

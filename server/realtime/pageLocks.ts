@@ -5,7 +5,7 @@
 import type { AppDeps } from '../deps';
 import { LOCK_TTL_SECONDS } from '../../shared/limits';
 import { lockRuleFor } from '../policies/locks';
-import { endLiveSession, extendLiveEditorLocks, shareLock, takeExistingLock, takeLock } from '../domain/locks/pageLocks';
+import { endLiveSession, extendLiveEditorLocks, liveLock, shareLock, takeExistingLock, takeLock } from '../domain/locks/pageLocks';
 
 export type JoinResult = { ok: true; mode: string; holder: string } | { ok: false; holder: string; mode: string };
 
@@ -30,4 +30,15 @@ export function refreshLocks(deps: AppDeps, pageIds: number[]): Promise<void> {
 /** The last live editor left: the session (or its exclusive lock) ends. */
 export function releaseEditLock(deps: AppDeps, pageId: number): Promise<void> {
   return endLiveSession(deps, pageId);
+}
+
+/**
+ * The holder of "lock editing" left while others still edit: the lock would otherwise live on
+ * (their heartbeat extends it) and keep them read-only. It becomes their shared session again;
+ * true when it did.
+ */
+export async function releaseLeftExclusive(deps: AppDeps, pageId: number, editorUids: number[]): Promise<boolean> {
+  const row = await liveLock(deps, pageId);
+  if (!row || row.mode !== 'exclusive' || editorUids.includes(row.lockUid)) return false;
+  return shareLock(deps, pageId, deps.now() + LOCK_TTL_SECONDS, lockRuleFor({ uid: row.lockUid }, 'exclusive'));
 }

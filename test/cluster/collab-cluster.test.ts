@@ -3,6 +3,8 @@
 // loses nothing that another participant had already received.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedItem, seedPage, addMember, connectEditor, connectSocket, emitAck, synced, until, type Editor } from '../helpers/realtime';
+import * as decoding from 'lib0/decoding';
+import { COLLAB_ACCESS_MESSAGE, type CollabAccess } from '../../shared/realtime';
 import { createUserWithToken, startNode, startTwoProcesses, type ClusterUser, type TwoProcesses } from '../helpers/cluster';
 
 let c: TwoProcesses;
@@ -44,6 +46,26 @@ describe('two processes', () => {
     await emitAck(sa, 'item:join', { item_id: itemId });
     const joined = await emitAck(sb, 'item:join', { item_id: itemId });
     expect(joined.presence.users.map((u: any) => u.name).sort()).toEqual(['cl_ann', 'cl_bob']);
+    sa.disconnect();
+    sb.disconnect();
+  });
+
+  it('a lock taken on one process reaches an editor on the other at once, and its end too (issue #22)', async () => {
+    const pageId = await seedPage(c.db.db, itemId, 'locked across');
+    const sa = await connectSocket(c.n1.url, ann.user_token);
+    const sb = await connectSocket(c.n2.url, bob.user_token);
+    expect(await emitAck(sa, 'page:join', { page_id: pageId, mode: 'edit' })).toMatchObject({ ok: true });
+    expect(await emitAck(sb, 'page:join', { page_id: pageId, mode: 'edit' })).toMatchObject({ ok: true });
+    const b = track(connectEditor(c.n2.url, `page.${pageId}`, bob.user_token));
+    const told: CollabAccess[] = [];
+    b.provider.messageHandlers[COLLAB_ACCESS_MESSAGE] = (_e: unknown, d: decoding.Decoder) => void told.push(JSON.parse(decoding.readVarString(d)));
+    await synced(b);
+    await until(() => told.at(-1)?.write === true, 'bob may write');
+    expect(await emitAck(sa, 'page:lock', { page_id: pageId, exclusive: true })).toMatchObject({ ok: true });
+    await until(() => told.at(-1)?.write === false, 'the lock on process 1 reaches bob on process 2');
+    expect(told.at(-1)).toEqual({ write: false, reason: 'lock', holder: 'cl_ann' });
+    expect(await emitAck(sa, 'page:lock', { page_id: pageId, exclusive: false })).toMatchObject({ ok: true });
+    await until(() => told.at(-1)?.write === true, 'the unlock reaches bob too');
     sa.disconnect();
     sb.disconnect();
   });

@@ -123,6 +123,8 @@ describe('page editor', () => {
     const first = await openEditor(ctx, 0);
     await editorReady(first);
     await typeAtEnd(first, 'unsaved draft text that matters');
+    // the editor asks before leaving unsaved text (issue #22): the user leaves anyway
+    first.once('dialog', (d) => void d.accept());
     await first.close({ runBeforeUnload: true });
     const again = await openEditor(ctx, 0);
     const dialog = await again.waitForSelector('.ant-modal-confirm', { timeout: 15_000 });

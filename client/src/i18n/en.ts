@@ -435,6 +435,12 @@ const en = {
     waiting: 'Waiting for a free worker…',
     refresh: 'Refresh',
   },
+  liveDraft: {
+    editing_one: '{{name}} is editing — {{count}} unsaved change',
+    editing_other: '{{name}} is editing — {{count}} unsaved changes',
+    pending_one: 'The live document has {{count}} unsaved change; this is the saved version',
+    pending_other: 'The live document has {{count}} unsaved changes; this is the saved version',
+  },
 };
 
 export default en;

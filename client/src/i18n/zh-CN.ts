@@ -433,6 +433,12 @@ const zhCN = {
     waiting: '正在等待空闲的处理进程…',
     refresh: '刷新',
   },
+  liveDraft: {
+    editing_one: '{{name}} 正在编辑——{{count}} 处未保存的修改',
+    editing_other: '{{name}} 正在编辑——{{count}} 处未保存的修改',
+    pending_one: '实时文档中有 {{count}} 处未保存的修改；这里显示的是已保存的版本',
+    pending_other: '实时文档中有 {{count}} 处未保存的修改；这里显示的是已保存的版本',
+  },
 };
 
 export default zhCN;

@@ -26,12 +26,20 @@ export interface DocSeed {
   version: number;
 }
 
+/**
+ * Why a reader of the page may not write: another user's edit lock (until its lock_to, in seconds),
+ * or no edit right (never had it, lost it, item archived). Told to the editor at once (protocol.ts).
+ */
+export type ReadOnlyWhy = { reason: 'lock'; holder: string; until: number } | { reason: 'rights' };
+
 export interface DocTarget {
   name: string;
   pageId: number;
   itemId: number;
   kind: DocKind;
   canWrite: boolean;
+  /** null when canWrite */
+  readOnly: ReadOnlyWhy | null;
   /** what seeds a document that has no stored state */
   seed(): Promise<DocSeed>;
 }
@@ -58,10 +66,11 @@ export const parseDocName = (name: string): { kind: 'page'; id: number } | null 
   return id >= 1 && id <= MAX_PAGE_ID ? { kind: 'page', id } : null;
 };
 
-/** Another user's live 'lock editing' or an HTTP-only editor keeps this user read-only: their name, else null. */
-export async function lockBlocksWriter(deps: AppDeps, pageId: number, uid: number): Promise<string | null> {
-  const verdict = mayWrite(await lockRow(deps, pageId), { uid }, deps.now());
-  return verdict.allowed ? null : verdict.holder;
+/** Another user's live 'lock editing' or an HTTP-only editor keeps this user read-only: who, and until when; else null. */
+export async function lockBlocksWriter(deps: AppDeps, pageId: number, uid: number): Promise<{ holder: string; until: number } | null> {
+  const row = await lockRow(deps, pageId);
+  const verdict = mayWrite(row, { uid }, deps.now());
+  return verdict.allowed ? null : { holder: verdict.holder, until: row?.lockTo ?? deps.now() };
 }
 
 /** close codes (4400–4499: the client should not retry as it is) */
@@ -84,14 +93,16 @@ export async function resolveTarget(deps: AppDeps, name: string, user: SessionUs
   const page = room.page;
   if (!page) return refusal('not-found', user);
   if (!room.read.allowed) return refusal(room.read.refusal, user);
-  const canWrite = !!user && room.edit.allowed && (await lockBlocksWriter(deps, page.pageId, user.uid)) === null;
+  const lock = user && room.edit.allowed ? await lockBlocksWriter(deps, page.pageId, user.uid) : null;
+  const readOnly: ReadOnlyWhy | null = !user || !room.edit.allowed ? { reason: 'rights' } : lock ? { reason: 'lock', ...lock } : null;
   const kind: DocKind = room.itemType === ITEM_TYPE.table ? 'sheet' : 'text';
   return {
     name,
     pageId: page.pageId,
     itemId: page.itemId,
     kind,
-    canWrite,
+    canWrite: readOnly === null,
+    readOnly,
     seed: async () => seedFrom(kind, await pageSeed(deps, page.pageId)),
   };
 }

@@ -4,11 +4,21 @@ import * as decoding from 'lib0/decoding';
 import * as syncProtocol from 'y-protocols/sync';
 import * as awarenessProtocol from 'y-protocols/awareness';
 import type * as Y from 'yjs';
+import { COLLAB_ACCESS_MESSAGE, type CollabAccess } from '../../../shared/realtime';
 
 export const MESSAGE_SYNC = 0;
 export const MESSAGE_AWARENESS = 1;
 export const MESSAGE_AUTH = 2;
 export const MESSAGE_QUERY_AWARENESS = 3;
+export const MESSAGE_ACCESS = COLLAB_ACCESS_MESSAGE;
+
+/** whether this connection may write, and why not (shared/realtime.ts) */
+export function encodeAccess(notice: CollabAccess): Uint8Array {
+  const e = encoding.createEncoder();
+  encoding.writeVarUint(e, MESSAGE_ACCESS);
+  encoding.writeVarString(e, JSON.stringify(notice));
+  return encoding.toUint8Array(e);
+}
 
 export function encodeSyncStep1(doc: Y.Doc): Uint8Array {
   const e = encoding.createEncoder();

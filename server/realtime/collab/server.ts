@@ -16,9 +16,10 @@ import { GRANT_COOKIE } from '../../policies/itemPassword';
 import { originAllowed } from '../origin';
 import { clientIp } from '../clientIp';
 import { SharedDoc, type Conn, type DocHooks } from './sharedDoc';
-import { decodeMessage, encodeSyncStep1 } from './protocol';
+import { decodeMessage, encodeAccess, encodeSyncStep1 } from './protocol';
+import type { CollabAccess } from '../../../shared/realtime';
 import { appendUpdates, compact, countUpdates, loadState, seedOnce } from '../../domain/collab/store';
-import { resolveTarget, seedFrom, type DocTarget } from './docTarget';
+import { resolveTarget, seedFrom, type DocTarget, type ReadOnlyWhy } from './docTarget';
 import { isWorkbookContent } from '../../../shared/sheet/workbook';
 import { hasWorkbook } from '../../../shared/sheet/ydoc';
 import { COLLAB_LIMITS } from '../limits';
@@ -40,6 +41,14 @@ interface LiveConn extends Conn {
   token: string | null;
   proofs: { itemPwd?: string; grantCookie?: string };
   alive: boolean;
+  /** the access notice last sent (JSON), so a re-check that changes nothing sends nothing */
+  access: string;
+}
+
+/** what the client is told about its right to write */
+export function accessNotice(readOnly: ReadOnlyWhy | null): CollabAccess {
+  if (!readOnly) return { write: true };
+  return readOnly.reason === 'lock' ? { write: false, reason: 'lock', holder: readOnly.holder } : { write: false, reason: 'rights' };
 }
 
 const noFanout: Fanout = { publish: () => {}, publishAwareness: () => {} };
@@ -50,6 +59,8 @@ export class CollabServer {
   private readonly conns = new Set<LiveConn>();
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: COLLAB_LIMITS.maxMessageBytes });
   private readonly pinger: NodeJS.Timeout;
+  /** pages whose readers are held by a lock: re-checked when it expires (an expiry emits no event) */
+  private readonly lockExpiry = new Map<number, NodeJS.Timeout>();
   fanout: Fanout = noFanout;
   /** updates dropped from read-only connections (tests and metrics) */
   droppedUpdates = 0;
@@ -128,6 +139,7 @@ export class CollabServer {
       token: token ?? null,
       proofs,
       alive: true,
+      access: '',
       send: (msg) => {
         if (ws.readyState === ws.OPEN) ws.send(msg, (err) => err && ws.terminate());
       },
@@ -144,6 +156,7 @@ export class CollabServer {
     ws.on('message', (data: Buffer) => this.onMessage(conn, doc, data));
 
     conn.send(encodeSyncStep1(doc.doc));
+    this.tellAccess(conn, target.readOnly);
     const aw = doc.currentAwareness();
     if (aw) conn.send(aw);
     for (const d of early) this.onMessage(conn, doc, d);
@@ -333,11 +346,40 @@ export class CollabServer {
           c.close(target.code, target.reason);
           continue;
         }
+        const regained = target.canWrite && !c.canWrite;
         c.canWrite = target.canWrite;
+        this.tellAccess(c, target.readOnly);
+        // what the client typed while read-only was dropped here: its answer to a new sync step 1
+        // brings it (its later updates build on it, so the document could not take them otherwise)
+        if (regained) {
+          const doc = this.docs.get(c.docName);
+          if (doc) c.send(encodeSyncStep1(doc.doc));
+        }
       } catch (err) {
         this.failClosed(c, err);
       }
     }
+  }
+
+  /** Tells the connection when its right to write changed; a lock is re-checked when it expires. */
+  private tellAccess(c: LiveConn, readOnly: ReadOnlyWhy | null): void {
+    const notice = JSON.stringify(accessNotice(readOnly));
+    if (notice !== c.access) {
+      c.access = notice;
+      c.send(encodeAccess(JSON.parse(notice) as CollabAccess));
+    }
+    if (readOnly?.reason === 'lock') this.recheckAtExpiry(c.pageId, readOnly.until);
+  }
+
+  private recheckAtExpiry(pageId: number, until: number): void {
+    if (this.lockExpiry.has(pageId)) return;
+    const ms = Math.max(0, (until - this.deps.now()) * 1000) + 1000;
+    const timer = setTimeout(() => {
+      this.lockExpiry.delete(pageId);
+      void this.revalidate({ pageId }).catch((err) => this.deps.log.warn('co-editing lock re-check failed', { page: pageId, err: (err as Error).message }));
+    }, ms);
+    timer.unref();
+    this.lockExpiry.set(pageId, timer);
   }
 
   /** Connections whose token was revoked (logout, password change) are closed. */
@@ -354,6 +396,9 @@ export class CollabServer {
 
   /** The page's edit lock changed mode or holder: its writers are decided again. */
   lockChanged(pageId: number): Promise<void> {
+    const timer = this.lockExpiry.get(pageId);
+    if (timer) clearTimeout(timer);
+    this.lockExpiry.delete(pageId);
     return this.revalidate({ pageId });
   }
 
@@ -409,6 +454,8 @@ export class CollabServer {
   /** Graceful stop: close connections, wait until every document is stored. */
   async close(): Promise<void> {
     clearInterval(this.pinger);
+    for (const timer of this.lockExpiry.values()) clearTimeout(timer);
+    this.lockExpiry.clear();
     for (const c of this.conns) c.close(1012, 'server restarting');
     await Promise.all([...this.docs.values()].map((d) => d.flushed()));
     for (const d of this.docs.values()) d.destroy();

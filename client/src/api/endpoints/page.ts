@@ -2,6 +2,7 @@
 import { call, callAction, upload } from '../http';
 import type * as pageApi from '@shared/api/page';
 import type * as recycleApi from '@shared/api/recycle';
+import type * as liveDraftApi from '@shared/api/page/liveDraft';
 import type * as mockApi from '@shared/api/mock';
 import type * as templateApi from '@shared/api/template';
 import type { ParamsIn } from '@shared/api/contract';
@@ -11,6 +12,8 @@ import type { Attachment } from '@shared/api/attachment';
 /** page/info; 10303/10307 send the reader to the password screen (item 0: the page decides). */
 export const info = (page_id: Id, item_id?: Id) =>
   callAction<typeof pageApi.info>('page/info', { page_id }, { itemPassword: { itemId: item_id ?? 0, pageId: page_id }, loading: false });
+/** whether the page's shared document holds unsaved edits (the reader says so); failures stay silent */
+export const liveDraft = (page_id: Id) => callAction<typeof liveDraftApi.liveDraft>('page/liveDraft', { page_id }, { loading: false, silent: true });
 export const infoByKey = (unique_key: string) => callAction<typeof pageApi.infoByKey>('page/infoByKey', { unique_key }, { loading: false });
 export const history = (page_id: Id) => callAction<typeof pageApi.history>('page/history', { page_id });
 export const updateHistoryComments = (p: { page_id: Id; page_history_id: Id; page_comments: string }) =>

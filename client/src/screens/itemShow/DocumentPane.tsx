@@ -14,6 +14,7 @@ import { confirmDelete } from '../../ui/confirm';
 import { confirmExit } from '../item/confirmExit';
 import { OperationBar } from './OperationBar';
 import { BackToTop } from '../../components/BackToTop';
+import { LiveDraftNotice } from '../../components/page/LiveDraftNotice';
 import type { ItemPermissions, Operation } from './permissions';
 import { usePageInfo } from './usePageInfo';
 
@@ -131,11 +132,14 @@ export function DocumentPane({ info, perms, pageId, paneWidth, highlight, itemPa
             html={rendered.html}
             highlight={highlight}
             meta={
-              attachmentCount > 0 && (
-                <a onClick={() => setDialog('attachments')} data-testid="attachments-link">
-                  <PaperClipOutlined /> {t('itemShow.attachments.count', { count: attachmentCount })}
-                </a>
-              )
+              <>
+                {attachmentCount > 0 && (
+                  <a onClick={() => setDialog('attachments')} data-testid="attachments-link">
+                    <PaperClipOutlined /> {t('itemShow.attachments.count', { count: attachmentCount })}
+                  </a>
+                )}
+                <LiveDraftNotice pageId={page.page_id} />
+              </>
             }
           />
         ) : (

@@ -1,7 +1,7 @@
 // The edit screen as it looks: header (title, catalog, editors, save), toolbars, the editor beside
 // its live preview, and the dialogs. What it shows and does comes from PageEditor's hooks; it keeps
 // only what is on screen (which dialog is open, the preview, the scroll position).
-import { useState, type Ref } from 'react';
+import { useState, type ReactNode, type Ref } from 'react';
 import { App, Badge, Button, Dropdown, Input, Select, Space, Spin, Tooltip } from 'antd';
 import { ArrowLeftOutlined, HistoryOutlined, PaperClipOutlined, OrderedListOutlined, EyeOutlined, EyeInvisibleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,8 @@ import { PreviewPane } from './PreviewPane';
 import { EditorToolbar } from './EditorToolbar';
 import { EditorsAvatars } from './EditorsAvatars';
 import { SaveButton } from './SaveButton';
+import { SaveStateTag } from './SaveStateTag';
+import type { SaveState } from './useSaveState';
 import { PREVIEW_MAX_CHARS } from './limits';
 import { HistoryDialog } from '../../components/page/HistoryDialog';
 import { TemplatesDialog } from './dialogs/TemplatesDialog';
@@ -45,6 +47,11 @@ export interface PageEditorViewProps {
   editors: PresenceUser[];
   exclusive: boolean;
   canLock: boolean;
+  /** another user's lock, the edit right gone, or the draft question open: the text shows but cannot change */
+  readOnly: boolean;
+  /** why it is read-only (ReadOnlyBanner), above the editor */
+  banner: ReactNode;
+  saveState: SaveState;
   /** the co-editing connection dropped after it synced */
   offline: boolean;
   /** the text to edit is known: show the editor (else a spinner) */
@@ -104,8 +111,10 @@ export function PageEditorView(p: PageEditorViewProps) {
         )}
         <EditorsAvatars editors={p.editors} />
         {p.offline && <span className="quire-page-edit-offline">{t('editor.offline')}</span>}
+        <SaveStateTag state={p.saveState} />
         <SaveButton
           saving={actions.saving}
+          disabled={p.readOnly}
           exclusive={p.exclusive}
           canLock={p.canLock}
           onSave={() => void actions.save()}
@@ -165,6 +174,7 @@ export function PageEditorView(p: PageEditorViewProps) {
         </Space>
       </div>
 
+      {p.banner}
       <div className={`quire-page-edit-body ${showPreview && !p.tooLong ? 'with-preview' : ''}`}>
         {p.ready ? (
           <MarkdownEditor
@@ -172,6 +182,7 @@ export function PageEditorView(p: PageEditorViewProps) {
             collab={p.collab}
             initial={p.initial}
             cursorKey={isNew ? undefined : `page.${p.pageId}`}
+            readOnly={p.readOnly}
             placeholder={t('editor.placeholder')}
             onChange={p.onText}
             onSave={() => void actions.save()}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 export function SaveButton({
   saving,
+  disabled,
   exclusive,
   canLock,
   onSave,
@@ -11,6 +12,8 @@ export function SaveButton({
   onToggleLock,
 }: {
   saving: boolean;
+  /** the editor is read-only (another user's lock, no edit right) */
+  disabled?: boolean;
   exclusive: boolean;
   canLock: boolean;
   onSave(): void;
@@ -28,6 +31,7 @@ export function SaveButton({
       trigger={['click']}
       type="primary"
       loading={saving}
+      disabled={disabled}
       onClick={onSave}
       menu={{ items, onClick: ({ key }) => (key === 'template' ? onSaveTemplate() : onToggleLock()) }}
       data-testid="save-button"

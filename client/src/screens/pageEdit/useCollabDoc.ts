@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
 import type { Collab } from './MarkdownEditor';
+import { listenForAccess } from '../../realtime/collabAccess';
+import type { CollabAccess } from '@shared/realtime';
 
 export type CollabStatus = 'off' | 'connecting' | 'synced' | 'offline' | 'refused';
 
@@ -12,16 +14,20 @@ export interface CollabState {
   collab: Collab | null;
   /** close reason when the server refused us (4400–4499) */
   reason: string;
+  /** what the server last said about our right to write (another user's lock, rights gone) */
+  access: CollabAccess;
 }
+
+const WRITE: CollabAccess = { write: true };
 
 const collabUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/collab`;
 
 export function useCollabDoc(pageId: number, enabled: boolean, user: { name: string; color: string } | null): CollabState {
-  const [state, setState] = useState<CollabState>({ status: enabled ? 'connecting' : 'off', collab: null, reason: '' });
+  const [state, setState] = useState<CollabState>({ status: enabled ? 'connecting' : 'off', collab: null, reason: '', access: WRITE });
 
   useEffect(() => {
     if (!enabled || pageId <= 0) {
-      setState({ status: 'off', collab: null, reason: '' });
+      setState({ status: 'off', collab: null, reason: '', access: WRITE });
       return;
     }
     const doc = new Y.Doc();
@@ -29,11 +35,12 @@ export function useCollabDoc(pageId: number, enabled: boolean, user: { name: str
     const collab: Collab = { text: doc.getText('content'), awareness: provider.awareness };
     if (user) provider.awareness.setLocalStateField('user', { name: user.name, color: user.color, colorLight: user.color + '33' });
     let synced = false;
-    setState({ status: 'connecting', collab: null, reason: '' });
+    setState({ status: 'connecting', collab: null, reason: '', access: WRITE });
+    listenForAccess(provider, (access) => setState((prev) => ({ ...prev, access })));
     provider.on('sync', (s: boolean) => {
       if (s && !synced) {
         synced = true;
-        setState({ status: 'synced', collab, reason: '' });
+        setState((prev) => ({ ...prev, status: 'synced', collab, reason: '' }));
       }
     });
     provider.on('status', ({ status }: { status: string }) => {
@@ -44,7 +51,7 @@ export function useCollabDoc(pageId: number, enabled: boolean, user: { name: str
       // 44xx: the server refused us for good (no permission, limits): stop reconnecting
       if (ev && ev.code >= 4400 && ev.code < 4500) {
         provider.shouldConnect = false;
-        setState({ status: 'refused', collab: null, reason: String(ev.reason || ev.code) });
+        setState({ status: 'refused', collab: null, reason: String(ev.reason || ev.code), access: WRITE });
       }
     });
     return () => {

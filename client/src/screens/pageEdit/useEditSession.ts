@@ -53,19 +53,19 @@ export function useEditSession(pageId: number, enabled: boolean): EditSession {
     const onPresence = (p: Presence) => {
       if (p.room === room) setEditors(p.users.filter((u) => u.mode === 'edit'));
     };
+    // losing only the edit right keeps the editor open, read-only: the co-editing connection's
+    // access message says so (useCollabDoc); losing the right to read ends the session
     const onRevoked = (p: { page_id?: number; item_id?: number; room?: string }) => {
-      if (p.page_id === pageId || p.room === room || p.room?.startsWith('item:')) setStatus('revoked');
+      if (p.room === room || p.room?.startsWith('item:')) setStatus('revoked');
     };
     socket.on('connect', join);
     socket.on('presence', onPresence);
-    socket.on('access:readonly', onRevoked);
     socket.on('access:revoked', onRevoked);
     if (socket.connected) void join();
     return () => {
       active = false;
       socket.off('connect', join);
       socket.off('presence', onPresence);
-      socket.off('access:readonly', onRevoked);
       socket.off('access:revoked', onRevoked);
       void request('page:leave', { page_id: pageId }, 2000);
     };

@@ -15,7 +15,12 @@ export interface EditorSession {
   live: CollabState;
   /** the text to edit is known: a new page, or the shared document synced (or offline after it) */
   ready: boolean;
+  /** the page was deleted while open: PageDeletedDialog says so (and nothing else does) */
+  deleted: boolean;
 }
+
+/** the co-editing server's close reason for a page that is gone (server/realtime/collab/docTarget.ts) */
+const PAGE_GONE = 'page not found';
 
 export function useEditorSession(pageId: number, backTo: string): EditorSession {
   const { t } = useTranslation();
@@ -27,14 +32,15 @@ export function useEditorSession(pageId: number, backTo: string): EditorSession 
   const display = useMemo(() => (user ? { name: user.name || user.username, color: avatarColor(user.uid) } : null), [user]);
   const live = useCollabDoc(pageId, !isNew && session.status === 'joined', display);
   const ready = isNew || live.status === 'synced' || live.status === 'offline';
+  const deleted = live.status === 'refused' && live.reason === PAGE_GONE;
 
   const leaving = useRef(false);
   useEffect(() => {
     const reason = session.status === 'refused' ? session.message : session.status === 'revoked' ? t('editor.revoked') : live.status === 'refused' ? live.reason : '';
-    if (!reason || leaving.current) return;
+    if (!reason || deleted || leaving.current) return;
     leaving.current = true;
     modal.warning({ title: t('editor.cannotEdit'), content: reason, onOk: () => navigate(backTo), afterClose: () => navigate(backTo) });
-  }, [session.status, session.message, live.status, live.reason, modal, navigate, backTo, t]);
+  }, [session.status, session.message, live.status, live.reason, deleted, modal, navigate, backTo, t]);
 
-  return { session, live, ready };
+  return { session, live, ready, deleted };
 }

@@ -24,6 +24,7 @@ import { useSheetDoc } from './useSheetDoc';
 import { readSheetDraft, useSheetDraft } from './useSheetDraft';
 import { SheetPeople } from './SheetPeople';
 import { SheetPreview } from './SheetPreview';
+import { ReadOnlyBanner } from '../pageEdit/ReadOnlyBanner';
 import './sheet.css';
 
 // the grid and fortune-sheet are their own chunk (2.7 MB to evaluate): it is loaded once the
@@ -39,7 +40,8 @@ export function SheetItemView({ info, perms, itemPath }: { info: ItemInfo; perms
   const pageId = Number(info.default_page_id) || Number(firstPage(info.menu)?.page_id ?? 0);
   const live = useSheetDoc(pageId, user ? { name: user.name || user.username, color: avatarColor(user.uid) } : null);
   const session = useEditSession(pageId, perms.canEdit && !!user);
-  const editable = perms.canEdit && session.status === 'joined' && live.status === 'synced';
+  // another user's lock reaches an open grid at once (the co-editing access message): read-only with a banner
+  const editable = perms.canEdit && session.status === 'joined' && live.status === 'synced' && live.access.write;
   const draft = useSheetDraft(pageId, live.doc, editable);
   const [shareOpen, setShareOpen] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -125,6 +127,7 @@ export function SheetItemView({ info, perms, itemPath }: { info: ItemInfo; perms
   return (
     <div className="item-show sheet-item" data-testid="item-show-table">
       <ItemTopBar info={info} compact={width < 700} />
+      {perms.canEdit && live.status === 'synced' && <ReadOnlyBanner access={live.access} />}
       <div className="sheet-bar">
         {live.awareness && <SheetPeople awareness={live.awareness} />}
         {live.status === 'offline' && <Tag color="orange">{t('itemShow.table.offline')}</Tag>}

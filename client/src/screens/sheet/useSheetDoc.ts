@@ -4,6 +4,8 @@ import { useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { WebsocketProvider } from 'y-websocket';
 import type { Awareness } from 'y-protocols/awareness';
+import type { CollabAccess } from '@shared/realtime';
+import { listenForAccess } from '../../realtime/collabAccess';
 
 export type SheetDocStatus = 'connecting' | 'synced' | 'offline' | 'refused';
 
@@ -13,26 +15,31 @@ export interface SheetDocState {
   awareness: Awareness | null;
   /** close reason when the server refused us */
   reason: string;
+  /** what the server last said about our right to write (another user's lock, rights gone) */
+  access: CollabAccess;
 }
+
+const WRITE: CollabAccess = { write: true };
 
 const collabUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/collab`;
 
 /** `me`: our own name and colour in awareness (the server stamps the same on what others receive) */
 export function useSheetDoc(pageId: number, me: { name: string; color: string } | null): SheetDocState {
-  const [state, setState] = useState<SheetDocState>({ status: 'connecting', doc: null, awareness: null, reason: '' });
+  const [state, setState] = useState<SheetDocState>({ status: 'connecting', doc: null, awareness: null, reason: '', access: WRITE });
   useEffect(() => {
     if (pageId <= 0) return;
     const doc = new Y.Doc();
     const provider = new WebsocketProvider(collabUrl(), `page.${pageId}`, doc, { disableBc: true, maxBackoffTime: 5000 });
     if (me) provider.awareness.setLocalStateField('user', me);
     let synced = false;
-    setState({ status: 'connecting', doc: null, awareness: null, reason: '' });
+    setState({ status: 'connecting', doc: null, awareness: null, reason: '', access: WRITE });
+    listenForAccess(provider, (access) => setState((prev) => ({ ...prev, access })));
     provider.on('sync', (s: boolean) => {
       if (s && !synced) {
         synced = true;
         // for the first-render bench: how much of it is the document's sync
         performance.mark('sheet:synced');
-        setState({ status: 'synced', doc, awareness: provider.awareness, reason: '' });
+        setState((prev) => ({ ...prev, status: 'synced', doc, awareness: provider.awareness, reason: '' }));
       }
     });
     provider.on('status', ({ status }: { status: string }) => {
@@ -42,7 +49,7 @@ export function useSheetDoc(pageId: number, me: { name: string; color: string } 
     provider.on('connection-close', (ev: CloseEvent | null) => {
       if (ev && ev.code >= 4400 && ev.code < 4500) {
         provider.shouldConnect = false;
-        setState({ status: 'refused', doc: null, awareness: null, reason: String(ev.reason || ev.code) });
+        setState({ status: 'refused', doc: null, awareness: null, reason: String(ev.reason || ev.code), access: WRITE });
       }
     });
     return () => {
