@@ -52,6 +52,8 @@ const managementEn = {
       added: 'Members added',
       none: 'No members yet',
       deleteTitle: 'Remove {{name}} from this item?',
+      authorityOf: 'Authority of {{name}}',
+      roleChanged: "{{name}}'s authority was changed",
       deleteConfirm: 'The user loses access to the item unless it is public.',
     },
     teams: {

@@ -52,6 +52,8 @@ const managementZhCN: typeof managementEn = {
       added: '成员已添加',
       none: '暂无成员',
       deleteTitle: '确定把 {{name}} 移出项目？',
+      authorityOf: '{{name}} 的权限',
+      roleChanged: '已更改 {{name}} 的权限',
       deleteConfirm: '除非项目公开，该用户将无法再访问此项目。',
     },
     teams: {

@@ -10,7 +10,8 @@ import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { insertNotices, publishNotices } from '../notices/create';
 import { memberAddedNotice, type Actor } from '../notices/membership';
-import type { CatalogLimit } from './catalogLimit';
+import { NO_CATALOG_LIMIT, type CatalogLimit } from './catalogLimit';
+import { MEMBER_GROUP } from '../../../shared/limits';
 import { resolveUsers, splitNames } from './usernames';
 
 export type { ItemMemberListRow, ItemMemberRow };
@@ -65,6 +66,16 @@ export async function addItemMembers(deps: AppDeps, input: AddMembersInput): Pro
 export async function findItemMember(deps: AppDeps, itemId: number, itemMemberId: number): Promise<ItemMemberRow | undefined> {
   if (itemMemberId <= 0) return undefined;
   return memberRepo.findInItem(deps.db, itemId, itemMemberId);
+}
+
+/** Changes a member's authority in place; managers lose any catalog limit (they are never limited). */
+export async function changeItemMemberGroup(deps: AppDeps, row: ItemMemberRow, group: number): Promise<ItemMemberRow> {
+  if (row.memberGroupId === group) return row;
+  const limit = group >= MEMBER_GROUP.manage ? NO_CATALOG_LIMIT : undefined;
+  const updated = await memberRepo.updateGroup(deps.db, row.itemMemberId, group, limit);
+  // open editors and sockets of this member re-check what they may do
+  deps.events.emit('item.accessChanged', { itemId: row.itemId, uids: [row.uid] });
+  return updated ?? row;
 }
 
 export async function removeItemMember(deps: AppDeps, row: ItemMemberRow): Promise<void> {
