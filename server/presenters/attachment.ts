@@ -38,7 +38,7 @@ export function presentAttachment(row: ListedAttachment, base: string): Attachme
 
 export function presentPageFile(row: AttachmentRow, base: string): PageFileAnswer {
   return {
-    ...fetched({ file_id: row.fileId }),
+    ...fetched({ file_id: row.fileId, file_size: row.fileSize }),
     display_name: row.displayName,
     file_type: row.fileType,
     file_size_m: toMiB(row.fileSize),

@@ -9,7 +9,9 @@ export interface PageFile {
   file_id: number;
   display_name: string;
   file_type: string;
-  /** MiB, 3 decimals */
+  /** bytes (text on the wire, as ShowDoc's upload_file column) */
+  file_size: number;
+  /** MiB, 3 decimals (0 for files under 512 bytes: show file_size) */
   file_size_m: number;
   url: string;
   /** 'Y-m-d H:i:s' */
