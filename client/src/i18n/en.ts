@@ -362,6 +362,7 @@ const en = {
     againRequired: 'Repeat the password',
     mismatch: 'The two passwords differ',
     submit: 'Create account',
+    creating: 'Creating your account…',
     toLogin: 'Already have an account? Log in',
     closed: 'Registration is closed on this site. Ask an administrator for an account.',
     email: 'Email',

@@ -360,6 +360,7 @@ const zhCN = {
     againRequired: '请再次输入密码',
     mismatch: '两次输入的密码不一致',
     submit: '注册',
+    creating: '正在创建账号…',
     toLogin: '已有账号？去登录',
     closed: '本站已关闭注册，请联系管理员开通账号。',
     email: '邮箱',
