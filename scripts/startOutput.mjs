@@ -21,7 +21,6 @@ const HARMLESS = [
   /^\(!\)$/,
 ];
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;]*m/g;
 
 /**

@@ -44,7 +44,9 @@ const update = action(api.update, {
     const row = await findItemMember(req.deps, access.item.itemId, p.item_member_id);
     if (!row) throw new ApiError(ErrorCode.GENERIC, 'Member not found');
     if (!canChangeMemberGroup(access, row, p.member_group_id)) throw grantManageRefused();
-    const updated = await changeItemMemberGroup(req.deps, row, p.member_group_id);
+    // a manager is never limited to catalogs; a lower group keeps the member's limit
+    const limit = groupTakesCatalogLimit(p.member_group_id) ? undefined : NO_CATALOG_LIMIT;
+    const updated = await changeItemMemberGroup(req.deps, row, p.member_group_id, limit);
     const names = await catalogNames(req.deps.db, limitIdsOf([updated]));
     return presentItemMember(updated, names, req.lang);
   },

@@ -10,8 +10,7 @@ import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { insertNotices, publishNotices } from '../notices/create';
 import { memberAddedNotice, type Actor } from '../notices/membership';
-import { NO_CATALOG_LIMIT, type CatalogLimit } from './catalogLimit';
-import { MEMBER_GROUP } from '../../../shared/limits';
+import type { CatalogLimit } from './catalogLimit';
 import { resolveUsers, splitNames } from './usernames';
 
 export type { ItemMemberListRow, ItemMemberRow };
@@ -68,10 +67,8 @@ export async function findItemMember(deps: AppDeps, itemId: number, itemMemberId
   return memberRepo.findInItem(deps.db, itemId, itemMemberId);
 }
 
-/** Changes a member's authority in place; managers lose any catalog limit (they are never limited). */
-export async function changeItemMemberGroup(deps: AppDeps, row: ItemMemberRow, group: number): Promise<ItemMemberRow> {
-  if (row.memberGroupId === group) return row;
-  const limit = group >= MEMBER_GROUP.manage ? NO_CATALOG_LIMIT : undefined;
+/** Changes a member's authority in place; `limit`, when given, replaces the catalog limit (managers have none: the policies decide). */
+export async function changeItemMemberGroup(deps: AppDeps, row: ItemMemberRow, group: number, limit?: CatalogLimit): Promise<ItemMemberRow> {
   const updated = await memberRepo.updateGroup(deps.db, row.itemMemberId, group, limit);
   // open editors and sockets of this member re-check what they may do
   deps.events.emit('item.accessChanged', { itemId: row.itemId, uids: [row.uid] });
