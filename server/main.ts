@@ -51,6 +51,8 @@ async function main(): Promise<void> {
     }
   }
 
+  // a first start creates the embedded database: say so, it takes a while on a small machine
+  log.info(config.databaseUrl ? 'connecting to PostgreSQL' : 'opening the database', { dataDir: config.databaseUrl ? undefined : config.dataDir });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'db'),
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
     process.stderr.write(`quire: cannot open the database: ${e.message}\n`);
     process.exit(1);
   });
+  log.info('applying database migrations');
   await migrateDatabase(database).catch((e) => {
     process.stderr.write(`quire: database migration failed: ${e.message}\n`);
     process.exit(1);

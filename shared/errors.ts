@@ -38,6 +38,8 @@ export const ErrorCode = {
   RATE_LIMITED: 10429,
   INTERNAL: 10500,
   UNAVAILABLE: 10503,
+  /** this site cannot send mail: no mail server (SMTP_HOST), or no site address for mailed links */
+  MAIL_UNAVAILABLE: 10504,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,12 +1,12 @@
 // /api/member/* — personal members of an item (spec §7 "Members and teams"). Item managers only.
 import { action, controller } from '../http/action';
 import { accessToItemId, managedItem } from '../policies/request';
-import { canGiveMemberGroup, canRemoveMember, canSeeItemPeople, grantManageRefused, groupTakesCatalogLimit } from '../policies/members';
+import { canChangeMemberGroup, canGiveMemberGroup, canRemoveMember, canSeeItemPeople, grantManageRefused, groupTakesCatalogLimit } from '../policies/members';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import * as api from '../../shared/api/member';
 import { catalogNames, resolveCatalogLimit, NO_CATALOG_LIMIT } from '../domain/members/catalogLimit';
-import { addItemMembers, findItemMember, listItemMembers, removeItemMember } from '../domain/members/itemMembers';
+import { addItemMembers, changeItemMemberGroup, findItemMember, listItemMembers, removeItemMember } from '../domain/members/itemMembers';
 import { displayName } from '../domain/members/usernames';
 import { peopleIAdded, peopleOfItem } from '../domain/members/people';
 import { limitIdsOf, presentItemMember, presentAddedPerson, presentPerson } from '../presenters/member';
@@ -33,6 +33,22 @@ const save = action(api.save, {
     const rows = await addItemMembers(req.deps, { item: access.item, usernames: p.username, group, limit, actor: { uid: me.uid, name: displayName(me) } });
     const names = await catalogNames(req.deps.db, limitIdsOf(rows));
     return presentItemMember(rows[rows.length - 1], names, req.lang);
+  },
+});
+
+/** Quire: a member's authority changed in place (the members list's role selector). */
+const update = action(api.update, {
+  auth: 'required',
+  async run(req, p) {
+    const access = await managedItem(req, p.item_id, { change: true });
+    const row = await findItemMember(req.deps, access.item.itemId, p.item_member_id);
+    if (!row) throw new ApiError(ErrorCode.GENERIC, 'Member not found');
+    if (!canChangeMemberGroup(access, row, p.member_group_id)) throw grantManageRefused();
+    // a manager is never limited to catalogs; a lower group keeps the member's limit
+    const limit = groupTakesCatalogLimit(p.member_group_id) ? undefined : NO_CATALOG_LIMIT;
+    const updated = await changeItemMemberGroup(req.deps, row, p.member_group_id, limit);
+    const names = await catalogNames(req.deps.db, limitIdsOf([updated]));
+    return presentItemMember(updated, names, req.lang);
   },
 });
 
@@ -69,4 +85,4 @@ const getMyAllList = action(api.getMyAllList, {
   },
 });
 
-export default controller('member', { getList, save, delete: del, getAllList, getMyAllList });
+export default controller('member', { getList, save, update, delete: del, getAllList, getMyAllList });

@@ -83,15 +83,20 @@ const resetPassword = action(api.resetPassword, {
   },
 });
 
+const NO_MAIL_SERVER = 'This site cannot send mail (no mail server is configured): your address is saved, but no confirmation mail was sent';
+
 const updateEmail = action(api.updateEmail, {
   auth: 'required',
   async run(req, p) {
     const { deps } = req;
     await accounts.updateEmail(deps, req.me().uid, p.email, p.password);
-    if (!deps.config.smtp) return presentEmailChange(p.email, { sent: false });
-    // the address is bound either way; the confirmation link needs the configured site URL
+    // the address is bound either way (it also signs in); the answer says plainly when no mail went out
+    const cannotMail = (template: string, vars?: Record<string, string | number>) =>
+      presentEmailChange(p.email, { sent: false, error: { code: ErrorCode.MAIL_UNAVAILABLE, message: localize(template, req.lang, vars) } });
+    if (!deps.config.smtp) return cannotMail(NO_MAIL_SERVER);
+    // the confirmation link needs the configured site URL
     const base = await accountMails.requireMailLinks(deps).catch((e: ApiError) => e);
-    if (base instanceof ApiError) return presentEmailChange(p.email, { sent: false, error: localize(base.template, req.lang, base.vars) });
+    if (base instanceof ApiError) return cannotMail(base.template, base.vars);
     const user = await accounts.findUserById(deps, req.me().uid);
     if (!user) throw notLoggedIn();
     accountMails.queueConfirmationMail(deps, user, base);

@@ -1,9 +1,11 @@
 // Token → user, with the short-lived session cache. Used by HTTP requests and socket handshakes.
 // Tokens slide: a use moves the expiry to now + the lifetime setting, written at most once an
-// hour per token so the hot path (a cache miss every few seconds) rarely writes.
+// hour per token so the hot path (a cache miss every few seconds) rarely writes; that write also
+// records the user's last login.
 import type { AppDeps } from '../deps';
 import type { SessionUser } from './sessionUser';
 import { hashToken, isTokenShaped, lookupTokenHash, renewToken } from './tokens';
+import { setLastLogin } from '../db/repos/users';
 
 export const RENEW_AFTER_SECONDS = 3600;
 
@@ -30,6 +32,8 @@ export async function sessionOfHash(deps: AppDeps, tokenHash: string): Promise<S
   const found = await lookupTokenHash(deps.db, tokenHash, now, ttl);
   if (!found) return null;
   if (now - found.lastUsedAt >= RENEW_AFTER_SECONDS && (await renewToken(deps.db, tokenHash, now, ttl, now - RENEW_AFTER_SECONDS))) {
+    // coming back with a remembered session counts as a login (ShowDoc sets the time when a token restores one)
+    await setLastLogin(deps.db, found.user.uid, now);
     deps.sessions.set(tokenHash, found.user, now + ttl);
     return { user: found.user, renewedFor: ttl };
   }

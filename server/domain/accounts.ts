@@ -165,7 +165,11 @@ export async function register(deps: AppDeps, input: RegisterInput): Promise<Reg
     user.status = 'active';
   }
   if (user.status === 'pending') return { user, token: null, awaiting: 'approval' };
-  const token = await issueToken(deps.db, user.uid, deps.now(), await tokenLifetimeDays(deps), input.ip);
+  const now = deps.now();
+  const token = await issueToken(deps.db, user.uid, now, await tokenLifetimeDays(deps), input.ip);
+  // registering logs the account in: the admin list shows it as its last login
+  await userRepo.setLastLogin(deps.db, user.uid, now);
+  user.lastLoginTime = now;
   return { user, token, awaiting: null };
 }
 

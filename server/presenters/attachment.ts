@@ -39,7 +39,7 @@ export function presentAttachment(row: ListedAttachment, base: string): Attachme
 /** `bases.url`: ShowDoc's absolute link; `bases.markdown`: the link the web editor writes into pages. */
 export function presentPageFile(row: AttachmentRow, bases: { url: string; markdown: string }): PageFileAnswer {
   return {
-    ...fetched({ file_id: row.fileId }),
+    ...fetched({ file_id: row.fileId, file_size: row.fileSize }),
     display_name: row.displayName,
     file_type: row.fileType,
     file_size_m: toMiB(row.fileSize),

@@ -24,6 +24,7 @@ export interface InfoRights {
   item: ItemRow;
   itemPermn: boolean;
   itemCreator: boolean;
+  canManage: boolean;
 }
 
 export interface InfoExtras {
@@ -54,6 +55,7 @@ export function presentItemInfo(a: InfoRights, x: InfoExtras): JsonWithFragments
     item_manage: a.itemCreator,
     ItemPermn: a.itemPermn,
     ItemCreator: a.itemCreator,
+    can_manage: a.canManage,
     global_param: { query: [], body: [], header: [], cookies: [], preScript: '', postScript: '' },
     show_watermark: '0',
   };

@@ -42,8 +42,8 @@ export function presentUserInfo(u: UserRow): UserInfoAnswer {
 export const presentNewToken = (token: string): NewToken => ({ user_token: token });
 
 /** A new, unverified address; `mail`: whether its confirmation link went out, or why not. */
-export function presentEmailChange(email: string, mail: { sent: boolean; error?: string }): EmailChange {
-  return { email, email_verify: 0, mail_sent: mail.sent, ...(mail.error !== undefined ? { mail_error: mail.error } : {}) };
+export function presentEmailChange(email: string, mail: { sent: boolean; error?: { code: number; message: string } }): EmailChange {
+  return { email, email_verify: 0, mail_sent: mail.sent, ...(mail.error ? { mail_error: mail.error.message, mail_error_code: mail.error.code } : {}) };
 }
 
 export const presentMailQueued = (): MailQueued => ({ sent: 1 });

@@ -75,6 +75,17 @@ export const save = endpoint<ItemMemberAnswer>()('member/save', {
   cat_ids: text({ max: 2000 }),
 });
 
+/**
+ * Quire: changes a member's authority in place (ShowDoc's member/save skips existing members, so
+ * its users remove and re-add). Manage rights in or out only by the item's creator or an admin;
+ * a manager has no catalog limit, a lower group keeps the member's.
+ */
+export const update = endpoint<ItemMemberAnswer>()('member/update', {
+  item_id: text({ required: true }),
+  item_member_id: id(),
+  member_group_id: memberGroup(MEMBER_GROUP.readOnly),
+});
+
 /** Answers 1. */
 export const remove = endpoint<1>()('member/delete', { item_id: text({ required: true }), item_member_id: id() });
 

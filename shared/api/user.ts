@@ -58,8 +58,10 @@ export interface EmailChange {
   email_verify: number;
   /** whether a confirmation link was queued */
   mail_sent: boolean;
-  /** why no link could be sent (mail works but the site URL is missing) */
+  /** why no link could be sent (no mail server, or no site URL), in the caller's language */
   mail_error?: string;
+  /** with mail_error: ErrorCode.MAIL_UNAVAILABLE */
+  mail_error_code?: number;
 }
 
 export interface MailQueued {

@@ -13,4 +13,6 @@ export const accounts: Record<string, string> = {
     '新账号方式须为 open（直接开通）、email（确认邮箱）或 approval（管理员审核）',
   'New accounts cannot confirm their email: this server sends no mail (set SMTP_HOST)': '新账号无法确认邮箱：本服务器未配置邮件（SMTP_HOST）',
   'New accounts cannot confirm their email until the site URL is set': '设置站点地址之前，新账号无法确认邮箱',
+  'This site cannot send mail (no mail server is configured): your address is saved, but no confirmation mail was sent':
+    '本站无法发送邮件（未配置邮件服务器）：邮箱地址已保存，但没有发送确认邮件',
 };

@@ -15,4 +15,5 @@ export const items: Record<string, string> = {
   'Wrong password; enter the verification code as well': '密码错误，请同时输入验证码',
   'Wrong password': '密码错误',
   'Too many wrong passwords; try again later': '密码错误次数过多，请稍后再试',
+  'Welcome to Quire. Click the Edit button at the top right to start writing.': '欢迎使用 Quire。点击右上方的编辑按钮进行编辑吧！',
 };

@@ -254,7 +254,17 @@ describe('profile', () => {
     }
     expect(await row('profile_pat')).toEqual(before);
     const ok = await app.call('user/updateEmail', { email: 'pat@example.com', password: 'brand-new-1' }, { token });
-    expect(ok.data).toEqual({ email: 'pat@example.com', email_verify: 0, mail_sent: false });
+    // no mail server: the answer says so plainly (a code and a message in the caller's language)
+    expect(ok.data).toEqual({
+      email: 'pat@example.com',
+      email_verify: 0,
+      mail_sent: false,
+      mail_error_code: ErrorCode.MAIL_UNAVAILABLE,
+      mail_error: 'This site cannot send mail (no mail server is configured): your address is saved, but no confirmation mail was sent',
+    });
+    const zh = await app.call('user/updateEmail', { email: 'pat@example.com', password: 'brand-new-1' }, { token, headers: { 'Accept-Language': 'zh-CN' } });
+    expect(zh.data.mail_error).toMatch(/^本站无法发送邮件/);
+    expect((await app.call('common/homePageSetting')).data.mail_enabled).toBe(0);
     expect((await app.call('user/info', {}, { token })).data.email).toBe('pat@example.com');
     expect((await app.call('user/updateEmail', { email: 'p@example.com', password: 'brand-new-1' })).error_code).toBe(ErrorCode.NOT_LOGGED_IN);
   });

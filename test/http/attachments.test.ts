@@ -459,7 +459,9 @@ describe('lists, bindings and deletion', () => {
     expect(r.error_code).toBe(0);
     expect(r.data.length).toBeGreaterThan(3);
     // ShowDoc's fields, and Quire's markdown_url (the link the editor writes into the page)
-    expect(Object.keys(r.data[0]).sort()).toEqual(['addtime', 'display_name', 'file_id', 'file_size_m', 'file_type', 'markdown_url', 'url']);
+    expect(Object.keys(r.data[0]).sort()).toEqual(['addtime', 'display_name', 'file_id', 'file_size', 'file_size_m', 'file_type', 'markdown_url', 'url']);
+    // bytes as ShowDoc's column (text): a small file is 0.000 MiB, its size in bytes still shows
+    for (const f of r.data) expect(f.file_size, f.display_name).toMatch(/^[1-9][0-9]*$/);
     const pub = await app.call('page/uploadList', { page_id: pubPage });
     expect(pub.error_code).toBe(0);
   });

@@ -91,6 +91,7 @@ describe('reads on a private item', () => {
       }
       expect(info.data.ItemPermn).toBe(want.permn);
       expect(info.data.ItemCreator).toBe(want.creator);
+      expect(info.data.can_manage).toBe(want.creator);
       if (role === 'limited') {
         // only its catalog: no other top-level catalog, no root pages
         expect(titles(info.data.menu)).toEqual(['[API]', 'Endpoints']);
@@ -106,6 +107,29 @@ describe('reads on a private item', () => {
       }
     });
   }
+
+  it("an archived item: ItemCreator is off for everyone (as ShowDoc), can_manage still names its managers (their settings link)", async () => {
+    const archived = await privateItem({ archived: true });
+    const expectManage: Record<Role, boolean | null> = {
+      anonymous: null,
+      stranger: null,
+      readOnly: false,
+      editor: false,
+      limited: false,
+      team: false,
+      manager: true,
+      creator: true,
+      admin: true,
+    };
+    for (const role of ROLES) {
+      const info = await app.call('item/info', { item_id: archived.itemId }, { token: tokenOf(role) });
+      if (expectManage[role] === null) {
+        expect(info.error_code, role).toBe(10307);
+        continue;
+      }
+      expect(info.data, role).toMatchObject({ is_archived: '1', ItemPermn: false, ItemCreator: false, can_manage: expectManage[role] });
+    }
+  });
 
   const manageExpect: Record<Role, number> = {
     anonymous: 10102,

@@ -62,6 +62,18 @@ describe('item/add', () => {
     expect((await itemRow(display.data.item_id)).itemType).toBe(3);
   });
 
+  it("writes a single-page item's first text in the creator's language", async () => {
+    const firstText = async (headers: Record<string, string>) => {
+      const r = await app.call('item/add', { item_name: 'Lang', item_type: 2 }, { token: ann.token, headers });
+      const [page] = await app.deps.db.select().from(pages).where(eq(pages.itemId, r.data.item_id));
+      return page.pageContent;
+    };
+    const en = await firstText({ 'Accept-Language': 'en-US,en;q=0.9' });
+    expect(en).toMatch(/^Welcome to Quire/);
+    expect(en).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(await firstText({ 'Accept-Language': 'zh-CN,zh;q=0.9' })).toMatch(/^欢迎使用 Quire/);
+  });
+
   it('refuses anonymous callers, a missing name and unknown types, storing nothing', async () => {
     const before = (await app.deps.db.select().from(items)).length;
     expect((await app.call('item/add', { item_name: 'X' })).error_code).toBe(10102);

@@ -180,6 +180,8 @@ const CASES: Case[] = [
   { route: 'member/getList', attack: () => ({ item_id: v.itemId }), control: { token: victimTok, params: () => ({ item_id: v.itemId }) } },
   { route: 'member/save', attack: () => ({ item_id: v.itemId, username: attacker.username, member_group_id: 2 }) },
   { route: 'member/delete', attack: () => ({ item_id: mine.itemId, item_member_id: v.itemMemberId }) },
+  { route: 'member/update', attack: () => ({ item_id: mine.itemId, item_member_id: v.itemMemberId, member_group_id: 2 }) },
+  { route: 'member/update', attack: () => ({ item_id: v.itemId, item_member_id: v.itemMemberId, member_group_id: 2 }) },
   { route: 'team/save', attack: () => ({ id: v.teamId, team_name: 'pwned' }), control: { token: victimTok, params: () => ({ id: v.teamId, team_name: 'Victim team' }) } },
   { route: 'team/delete', attack: () => ({ id: v.teamId }) },
   { route: 'team/attorn', attack: () => ({ team_id: v.teamId, username: attacker.username, password: DEFAULT_PASSWORD }) },

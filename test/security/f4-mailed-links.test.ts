@@ -46,7 +46,8 @@ describe('links in mails', () => {
     // the email change mails no confirmation link either, and says so
     const change = await postWithHost(app, 'user/updateEmail', { email: 'victim2@example.com', password: 'secret-pass-1' }, 'evil.example', victim.user_token);
     expect(change.error_code).toBe(0);
-    expect(change.data).toMatchObject({ email: 'victim2@example.com', mail_sent: false, mail_error: NO_SITE_URL });
+    expect(change.data).toMatchObject({ email: 'victim2@example.com', mail_sent: false, mail_error: NO_SITE_URL, mail_error_code: ErrorCode.MAIL_UNAVAILABLE });
+    expect((await app.call('common/homePageSetting')).data.mail_enabled).toBe(0);
     await app.deps.db.update(users).set({ email: 'victim@example.com', emailVerify: 1 }).where(eq(users.uid, victim.uid));
 
     // once the administrator sets the site URL, links use it and never the Host header
@@ -61,6 +62,8 @@ describe('links in mails', () => {
 
     const change2 = await postWithHost(app, 'user/updateEmail', { email: 'victim3@example.com', password: 'secret-pass-1' }, 'evil.example', victim.user_token);
     expect(change2.data).toMatchObject({ email: 'victim3@example.com', mail_sent: true });
+    expect(change2.data.mail_error).toBeUndefined();
+    expect((await app.call('common/homePageSetting')).data.mail_enabled).toBe(1);
     const verify = decodeQuotedPrintable(await smtp.waitFor((m) => m.includes('verifyEmail')));
     expect(verify).toContain('https://docs.example.com/api/user/verifyEmail?uid=');
     expect(smtp.messages.join('\n')).not.toContain('evil.example');

@@ -10,6 +10,7 @@ import * as api from '../../../shared/api/common';
 import * as visitFileApi from '../../../shared/api/common/visitFile';
 import { presentHomePageSetting, presentNewCaptcha, presentVersion } from '../../presenters/common';
 import { visitFile } from './visitFile';
+import { mailLinksReady } from '../../domain/accountMails';
 import pkg from '../../../package.json' with { type: 'json' };
 
 /** A fresh picture every time, under a CSP that forbids anything active. */
@@ -53,7 +54,7 @@ const showCaptcha = action(api.showCaptcha, {
 const homePageSetting = action(api.homePageSetting, {
   auth: 'optional',
   async run(req) {
-    return presentHomePageSetting(await req.deps.settings.get());
+    return presentHomePageSetting(await req.deps.settings.get(), await mailLinksReady(req.deps));
   },
 });
 

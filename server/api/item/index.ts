@@ -97,6 +97,7 @@ const add = action(api.add, {
       itemType: p.item_type,
       allowComment: p.allow_comment,
       allowFeedback: p.allow_feedback,
+      lang: req.lang,
     });
     if (groupIds.length) await placeInGroups(deps, me.uid, item.itemId, groupIds, false);
     return presentNewItem(item);

@@ -39,6 +39,16 @@ export function findInItem(db: DbOrTx, itemId: number, itemMemberId: number): Pr
   return firstRow(db, itemMembers, and(eq(itemMembers.itemId, itemId), eq(itemMembers.itemMemberId, itemMemberId)));
 }
 
+/** Sets a member's group (and, given, its catalog limit); answers the updated row. */
+export async function updateGroup(db: DbOrTx, itemMemberId: number, group: number, limit?: { catId: number; catIds: string }): Promise<ItemMemberRow | undefined> {
+  const [row] = await db
+    .update(itemMembers)
+    .set({ memberGroupId: group, ...(limit ?? {}) })
+    .where(eq(itemMembers.itemMemberId, itemMemberId))
+    .returning();
+  return row;
+}
+
 export async function deleteById(db: DbOrTx, itemMemberId: number): Promise<void> {
   await db.delete(itemMembers).where(eq(itemMembers.itemMemberId, itemMemberId));
 }

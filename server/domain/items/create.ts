@@ -7,8 +7,10 @@ import type { ItemRow } from '../../db/repos/items';
 import { ITEM_TYPE } from '../../../shared/limits';
 import { pageTokens } from '../search/tokens';
 import { searchVectorOf } from '../../db/repos/search';
+import { localize } from '../../../shared/messages';
 
-export const SINGLE_PAGE_WELCOME = '欢迎使用 Quire。点击右上方的编辑按钮进行编辑吧！';
+/** The first text of a single-page item, in the creator's language (its Chinese in shared/messages/items.ts). */
+export const SINGLE_PAGE_WELCOME = 'Welcome to Quire. Click the Edit button at the top right to start writing.';
 
 export interface NewItem {
   uid: number;
@@ -22,6 +24,8 @@ export interface NewItem {
   /** comments / page feedback on (regular items only, as ShowDoc) */
   allowComment?: boolean;
   allowFeedback?: boolean;
+  /** the creator's language: a single-page item's first text is written in it */
+  lang?: 'en' | 'zh';
 }
 
 /** 0 and 1 are both "regular"; we store 1. */
@@ -45,7 +49,7 @@ export async function createItem(deps: AppDeps, input: NewItem): Promise<ItemRow
       lastUpdateTime: now,
     });
     if (itemType === ITEM_TYPE.singlePage || itemType === ITEM_TYPE.table) {
-      const content = itemType === ITEM_TYPE.singlePage ? SINGLE_PAGE_WELCOME : '';
+      const content = itemType === ITEM_TYPE.singlePage ? localize(SINGLE_PAGE_WELCOME, input.lang ?? 'en') : '';
       await insertPage(tx, {
         itemId: item.itemId,
         catId: 0,

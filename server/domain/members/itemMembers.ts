@@ -67,6 +67,14 @@ export async function findItemMember(deps: AppDeps, itemId: number, itemMemberId
   return memberRepo.findInItem(deps.db, itemId, itemMemberId);
 }
 
+/** Changes a member's authority in place; `limit`, when given, replaces the catalog limit (managers have none: the policies decide). */
+export async function changeItemMemberGroup(deps: AppDeps, row: ItemMemberRow, group: number, limit?: CatalogLimit): Promise<ItemMemberRow> {
+  const updated = await memberRepo.updateGroup(deps.db, row.itemMemberId, group, limit);
+  // open editors and sockets of this member re-check what they may do
+  deps.events.emit('item.accessChanged', { itemId: row.itemId, uids: [row.uid] });
+  return updated ?? row;
+}
+
 export async function removeItemMember(deps: AppDeps, row: ItemMemberRow): Promise<void> {
   await memberRepo.deleteById(deps.db, row.itemMemberId);
   deps.events.emit('item.accessChanged', { itemId: row.itemId, uids: [row.uid] });

@@ -13,6 +13,8 @@ export interface HomePageSetting {
   register_open: 0 | 1;
   /** how new accounts start: at once, after confirming their email, after an administrator's approval */
   register_mode: 'open' | 'email' | 'approval';
+  /** Quire: 1 when this site can mail links (a mail server and the site address are set) */
+  mail_enabled: 0 | 1;
   /** ShowDoc's fields, always empty here */
   beian: '';
   is_show_ai: 0;

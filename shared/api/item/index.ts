@@ -109,6 +109,9 @@ export interface ItemInfo extends ItemBase {
   item_manage: boolean;
   ItemPermn: boolean;
   ItemCreator: boolean;
+  /** Quire: the viewer may open the item's settings — true for its managers also when the item is
+   * archived or read-only (type 3), where ItemCreator is false as in ShowDoc */
+  can_manage: boolean;
   global_param: { query: never[]; body: never[]; header: never[]; cookies: never[]; preScript: string; postScript: string };
   show_watermark: '0';
 }

@@ -9,7 +9,9 @@ export interface PageFile {
   file_id: number;
   display_name: string;
   file_type: string;
-  /** MiB, 3 decimals */
+  /** bytes (text on the wire, as ShowDoc's upload_file column) */
+  file_size: number;
+  /** MiB, 3 decimals (0 for files under 512 bytes: show file_size) */
   file_size_m: number;
   /** absolute (ShowDoc's form: the configured site URL or the request's address) */
   url: string;

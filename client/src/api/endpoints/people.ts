@@ -12,6 +12,8 @@ import type * as noticeApi from '@shared/api/notice';
 export const members = (item_id: Id) => callAction<typeof memberApi.getList>('member/getList', { item_id: String(item_id) });
 export const saveMember = (p: { item_id: Id; username: string; cat_id?: Id; member_group_id: Id }) =>
   callAction<typeof memberApi.save>('member/save', { ...p, item_id: String(p.item_id) });
+export const updateMember = (p: { item_id: Id; item_member_id: Id; member_group_id: number }) =>
+  callAction<typeof memberApi.update>('member/update', { ...p, item_id: String(p.item_id) });
 export const deleteMember = (p: { item_id: Id; item_member_id: Id }) => callAction<typeof memberApi.remove>('member/delete', { ...p, item_id: String(p.item_id) });
 
 export const teams = () => callAction<typeof teamApi.getList>('team/getList', {});

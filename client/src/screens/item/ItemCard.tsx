@@ -1,9 +1,9 @@
-import { Button, Dropdown, Tag, Tooltip } from 'antd';
-import { HolderOutlined, LockOutlined, LogoutOutlined, MoreOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Tag, Tooltip, type MenuProps } from 'antd';
+import { DeleteOutlined, HolderOutlined, LockOutlined, LogoutOutlined, MoreOutlined, SettingOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { flag } from '../../api';
 import type { ItemSummary } from '@shared/api/item';
 import { avatarLetter, itemAvatarColor, itemPath, itemTypeKey } from './itemLook';
@@ -13,11 +13,14 @@ interface Props {
   owned: boolean;
   sortable: boolean;
   onExit: (item: ItemSummary) => void;
+  /** the owner's shortcut to delete (asks for the password, as the settings page does) */
+  onDelete: (item: ItemSummary) => void;
   onToggleStar: (item: ItemSummary) => void;
 }
 
-/** One item on the list: a link to the item, badges, star, drag handle, exit for items you do not own. */
-export function ItemCard({ item, owned, sortable, onExit, onToggleStar }: Props) {
+/** One item on the list: a link to the item, badges, star, drag handle; its menu: settings (managers), delete (the owner), leave (members). */
+export function ItemCard({ item, owned, sortable, onExit, onDelete, onToggleStar }: Props) {
+  const navigate = useNavigate();
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: String(item.item_id), disabled: !sortable });
   const type = itemTypeKey(item.item_type);
@@ -73,17 +76,31 @@ export function ItemCard({ item, owned, sortable, onExit, onToggleStar }: Props)
           {!owned && <Tag>{t('itemList.shared')}</Tag>}
           {flag(item.is_archived) && <Tag>{t('itemList.archived')}</Tag>}
         </div>
-        {!owned && (
-          <div className="item-card-actions">
-            <Dropdown
-              trigger={['click']}
-              menu={{ items: [{ key: 'exit', icon: <LogoutOutlined />, danger: true, label: t('itemList.exit') }], onClick: () => onExit(item) }}
-            >
-              <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('itemList.more')} data-testid="item-more" />
-            </Dropdown>
-          </div>
-        )}
+        <div className="item-card-actions">
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: menuOf(item, owned, t),
+              onClick: ({ key }) => {
+                if (key === 'settings') navigate(`/item/setting/${String(item.item_id)}`);
+                else if (key === 'delete') onDelete(item);
+                else if (key === 'exit') onExit(item);
+              },
+            }}
+          >
+            <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('itemList.more')} data-testid="item-more" />
+          </Dropdown>
+        </div>
       </div>
     </div>
   );
+}
+
+function menuOf(item: ItemSummary, owned: boolean, t: (k: string) => string): MenuProps['items'] {
+  const manages = owned || flag(item.manage);
+  return [
+    ...(manages ? [{ key: 'settings', icon: <SettingOutlined />, label: t('itemList.settings'), 'data-testid': 'item-menu-settings' }] : []),
+    ...(owned ? [{ key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('itemList.delete'), 'data-testid': 'item-menu-delete' }] : []),
+    ...(!owned ? [{ key: 'exit', icon: <LogoutOutlined />, danger: true, label: t('itemList.exit'), 'data-testid': 'item-menu-exit' }] : []),
+  ];
 }

@@ -1,3 +1,4 @@
+import '../../i18n/managementTexts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Empty, Input, Skeleton } from 'antd';
 import { CrownOutlined, PaperClipOutlined, PlusOutlined, SearchOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
@@ -17,6 +18,7 @@ import { feedback } from '../../ui/feedback';
 import { ItemCard } from './ItemCard';
 import { filterItems, ownsItem, sortPayload } from './itemLook';
 import { confirmExit } from './confirmExit';
+import { PasswordModal, type PasswordModalValues } from '../itemSetting/shared/PasswordModal';
 import { ItemGroupTabs } from './ItemGroupTabs';
 import { ItemGroupsModal } from './ItemGroupsModal';
 import { ALL_ITEMS, STARRED, tabAfter } from './itemGroupLook';
@@ -120,6 +122,16 @@ export default function ItemListScreen() {
     }
   };
 
+  // the same confirmation as the settings page's: the owner's login password
+  const [deleting, setDeleting] = useState<ItemSummary | null>(null);
+  const remove = async (v: PasswordModalValues) => {
+    if (!deleting) return;
+    await itemApi.remove({ item_id: String(deleting.item_id), password: v.password });
+    setDeleting(null);
+    feedback()?.message.success(t('itemSetting.advanced.deleteDone'));
+    load();
+  };
+
   const exit = (item: ItemSummary) =>
     confirmExit(item.item_name, async () => {
       try {
@@ -191,6 +203,7 @@ export default function ItemListScreen() {
                     owned={ownsItem(item, user?.uid)}
                     sortable={sortable}
                     onExit={exit}
+                    onDelete={setDeleting}
                     onToggleStar={(i) => void toggleStar(i)}
                   />
                 ))}
@@ -205,6 +218,14 @@ export default function ItemListScreen() {
           </DndContext>
         )}
         {items !== null && items.length > 0 && visible.length === 0 && <Empty description={t('itemList.noMatch')} />}
+        <PasswordModal
+          open={deleting !== null}
+          title={t('itemList.deleteTitle', { name: deleting?.item_name ?? '' })}
+          description={t('itemSetting.advanced.deleteText')}
+          okText={t('itemSetting.advanced.delete')}
+          onCancel={() => setDeleting(null)}
+          onSubmit={remove}
+        />
       </div>
     </>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Divider, Form, Select, Space, Table, Tag } from 'antd';
+import { Button, Divider, Form, Select, Space, Table } from 'antd';
 import { DeleteOutlined, SettingOutlined, UserAddOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,7 +11,7 @@ import { formatTime } from '../../ui/time';
 import { UserSelect } from './shared/UserSelect';
 import { useLoad } from './shared/useLoad';
 import { confirmDelete, toast } from '../../ui/confirm';
-import { authorityLabel, authorityOptions, catalogLabel, catalogOptions } from './authority';
+import { authorityOptions, catalogLabel, catalogOptions } from './authority';
 import { TeamItemMembersModal } from './TeamItemMembersModal';
 import { useApiAction } from '../../hooks/useApiAction';
 
@@ -37,6 +37,17 @@ export function MembersTab({ itemId }: { itemId: string }) {
       form.resetFields(['usernames']);
       members.reload();
     });
+  };
+
+  // in place: no need to remove and re-add someone to change what they may do
+  const changeRole = async (m: ItemMember, group: number) => {
+    try {
+      await peopleApi.updateMember({ item_id: itemId, item_member_id: m.item_member_id, member_group_id: group });
+      toast('success', t('itemSetting.members.roleChanged', { name: m.username }));
+    } catch {
+      // the refusal was shown; the reload puts the selector back
+    }
+    members.reload();
   };
 
   const remove = (m: ItemMember) =>
@@ -93,9 +104,17 @@ export function MembersTab({ itemId }: { itemId: string }) {
           {
             title: t('itemSetting.members.authority'),
             render: (_, m) => (
-              <Tag color={Number(m.member_group_id) === MEMBER_GROUP.readOnly ? 'default' : Number(m.member_group_id) === MEMBER_GROUP.manage ? 'purple' : 'blue'}>
-                {authorityLabel(t, m.member_group_id)}
-              </Tag>
+              <Select
+                size="small"
+                variant="borderless"
+                className={`member-role member-role-${Number(m.member_group_id)}`}
+                style={{ width: 130 }}
+                value={Number(m.member_group_id)}
+                options={authorityOptions(t)}
+                onChange={(group: number) => void changeRole(m, group)}
+                aria-label={t('itemSetting.members.authorityOf', { name: m.username })}
+                data-testid={`member-role-${m.username}`}
+              />
             ),
           },
           { title: t('itemSetting.members.catalog'), render: (_, m) => catalogLabel(t, cats.data, m.cat_id, (m as { cat_name?: string }).cat_name) },

@@ -7,14 +7,7 @@ import { pageApi, type Id } from '../../api';
 import type { Attachment } from '@shared/api/attachment';
 import { formatTime } from '../../ui/time';
 import { safeHref } from '../../ui/clipboard';
-
-function sizeText(a: Attachment): string {
-  const m = Number(a.file_size_m);
-  if (Number.isFinite(m) && m > 0) return m >= 1 ? `${m.toFixed(1)} MB` : `${Math.max(1, Math.round(m * 1024))} KB`;
-  const b = Number(a.file_size);
-  if (Number.isFinite(b) && b > 0) return b >= 1048576 ? `${(b / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(b / 1024))} KB`;
-  return '';
-}
+import { attachmentSize } from '../../ui/fileSize';
 
 /** Files attached to the page (page/uploadList), 5 per page. */
 export function AttachmentsDialog({ open, pageId, onClose }: { open: boolean; pageId: Id; onClose: () => void }) {
@@ -48,7 +41,7 @@ export function AttachmentsDialog({ open, pageId, onClose }: { open: boolean; pa
               </a>
             ),
           },
-          { title: t('itemShow.attachments.size'), width: 90, render: (_, r) => sizeText(r) },
+          { title: t('itemShow.attachments.size'), width: 90, render: (_, r) => attachmentSize(r) },
           { title: t('itemShow.attachments.time'), dataIndex: 'addtime', width: 150, render: (v) => formatTime(v) },
         ]}
       />

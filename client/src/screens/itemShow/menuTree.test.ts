@@ -74,6 +74,15 @@ describe('operation bar (spec §6)', () => {
     expect(t3).toMatchObject({ canEdit: false, isCreator: false });
   });
 
+  it("an archived item's manager gets its settings, not 'leave item' (ItemCreator is false there, can_manage true)", () => {
+    const owner = itemPermissions(info({ ItemPermn: false, ItemCreator: false, can_manage: true, is_archived: '1', is_login: true }), true);
+    const ops = regularOperations(owner, true);
+    expect(ops).toContain('settings');
+    expect(ops).not.toContain('exit');
+    const member = itemPermissions(info({ ItemPermn: false, ItemCreator: false, can_manage: false, is_archived: '1', is_login: true }), true);
+    expect(regularOperations(member, true)).toContain('exit');
+  });
+
   it('single-page items: share, edit, history, export, settings', () => {
     const owner = itemPermissions(info({ item_type: 2, ItemPermn: 1, ItemCreator: 1, is_login: 1 }), true);
     expect(singlePageOperations(owner, true)).toEqual(['share', 'edit', 'history', 'export', 'settings']);

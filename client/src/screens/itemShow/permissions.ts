@@ -14,7 +14,8 @@ export function itemPermissions(info: ItemInfo, loggedInHint: boolean): ItemPerm
   const readOnlyType = Number(info.item_type) === ITEM_TYPE.readOnlyDisplay;
   const archived = flag(info.is_archived);
   const canEdit = !readOnlyType && !archived && flag(info.ItemPermn ?? info.item_edit);
-  const isCreator = !readOnlyType && flag(info.ItemCreator ?? info.item_manage);
+  // archived items report ItemCreator false (as ShowDoc): their managers still reach the settings
+  const isCreator = info.can_manage !== undefined ? flag(info.can_manage) : !readOnlyType && flag(info.ItemCreator ?? info.item_manage);
   const loggedIn = info.is_login !== undefined ? flag(info.is_login) : loggedInHint;
   return { canEdit, isCreator, loggedIn };
 }

@@ -35,6 +35,12 @@ export default function RegisterScreen() {
   const [form] = Form.useForm<RegisterForm>();
   useDocumentTitle(t('register.title'));
 
+  // the item list is where a new account goes: its code loads while the form is filled in, so the
+  // form does not linger on screen after the account exists
+  useEffect(() => {
+    void import('../item/ItemListScreen').catch(() => {});
+  }, []);
+
   useEffect(() => {
     commonApi
       .homePageSetting()
@@ -106,7 +112,7 @@ export default function RegisterScreen() {
         <CaptchaField nonce={captcha.nonce} onRefresh={captcha.refresh} />
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="form-error" />}
         <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="register-submit">
-          {t('register.submit')}
+          {busy ? t('register.creating') : t('register.submit')}
         </Button>
         <div className="auth-links">
           <Link to="/user/login">{t('register.toLogin')}</Link>

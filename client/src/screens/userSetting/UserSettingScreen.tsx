@@ -1,10 +1,11 @@
 import '../../i18n/managementTexts';
 import { useEffect, useState } from 'react';
-import { Button, Descriptions, Form, Input, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Skeleton, Space, Tag } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { flag, userApi } from '../../api';
+import { commonApi, flag, userApi } from '../../api';
+import type { EmailChange } from '@shared/api/user';
 import { myInfo } from '../../api/endpoints/user';
 import { forgetUser, rememberUser } from '../../session/user';
 import { formatTime } from '../../ui/time';
@@ -23,6 +24,10 @@ export default function UserSettingScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const info = useLoad(() => myInfo(), []);
+  const site = useLoad(() => commonApi.homePageSetting(), []);
+  // what the last binding said about its confirmation mail (no mail server: it says so plainly)
+  const [mailNote, setMailNote] = useState<string | null>(null);
+  const mailEnabled = site.data ? flag(site.data.mail_enabled) : true;
   const [dialog, setDialog] = useState<Dialog>(null);
   const [nameForm] = Form.useForm<{ name: string }>();
   const { busy: savingName, run } = useApiAction();
@@ -79,7 +84,13 @@ export default function UserSettingScreen() {
                 {status === 'unbound' ? t('userSetting.bindEmail') : t('userSetting.changeEmail')}
               </Button>
             </Space>
-            {status === 'unverified' && <p className="manage-hint" style={{ marginTop: 10 }}>{t('userSetting.verifyHint')}</p>}
+            {mailNote ? (
+              <Alert type="warning" showIcon style={{ marginTop: 10 }} title={mailNote} data-testid="email-mail-note" />
+            ) : status === 'unverified' && !mailEnabled ? (
+              <Alert type="warning" showIcon style={{ marginTop: 10 }} title={t('userSetting.cannotMail')} data-testid="email-mail-note" />
+            ) : (
+              status === 'unverified' && <p className="manage-hint" style={{ marginTop: 10 }}>{t('userSetting.verifyHint')}</p>
+            )}
           </div>
           <div className="manage-panel">
             <h2>{t('userSetting.password')}</h2>
@@ -105,9 +116,15 @@ export default function UserSettingScreen() {
         open={dialog === 'email'}
         current={user?.email ?? ''}
         onClose={() => setDialog(null)}
-        onDone={() => {
+        onDone={(change) => {
           setDialog(null);
-          toast('success', t('userSetting.emailSaved'));
+          if (change.mail_sent) {
+            setMailNote(null);
+            toast('success', t('userSetting.emailSavedCheckMail'));
+          } else {
+            setMailNote(change.mail_error || t('userSetting.cannotMail'));
+            toast('warning', t('userSetting.emailSavedNoMail'));
+          }
           info.reload();
         }}
       />
@@ -147,7 +164,7 @@ function PasswordDialog({ open, onClose, onDone }: { open: boolean; onClose(): v
   );
 }
 
-function EmailDialog({ open, current, onClose, onDone }: { open: boolean; current: string; onClose(): void; onDone(): void }) {
+function EmailDialog({ open, current, onClose, onDone }: { open: boolean; current: string; onClose(): void; onDone(change: EmailChange): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ email: string; password: string }>();
   const { busy, run } = useApiAction();
@@ -157,9 +174,9 @@ function EmailDialog({ open, current, onClose, onDone }: { open: boolean; curren
   const submit = async () => {
     const v = await form.validateFields();
     await run(async () => {
-      await userApi.updateEmail({ email: v.email.trim(), password: v.password });
+      const change = await userApi.updateEmail({ email: v.email.trim(), password: v.password });
       form.resetFields();
-      onDone();
+      onDone(change);
     });
   };
   return (
