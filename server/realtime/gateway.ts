@@ -370,6 +370,10 @@ export class Gateway {
   async close(): Promise<void> {
     clearInterval(this.heartbeat);
     this.offs.forEach((off) => off());
+    // Socket.IO's close() also closes the HTTP server it is attached to, and Node's close drops
+    // idle keep-alive connections at once, resetting requests already on their way: the process's
+    // drain (http/drain.ts) closes the HTTP server its own way
+    (this.io as unknown as { httpServer?: unknown }).httpServer = undefined;
     await new Promise<void>((r) => this.io.close(() => r()));
   }
 }
