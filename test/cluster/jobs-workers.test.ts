@@ -116,8 +116,10 @@ describe('jobs on BullMQ with `npm run workers`', () => {
     await redis.start();
     await until(async () => (await row(before.jobId)).state === 'done', () => `the job ran once Redis was back; the worker said: ${w.output()}`);
     expect(await pagesOf(before.jobId)).toHaveLength(2);
-    // and this process enqueues again
-    const after = await enqueue({ itemId, pages: 1 });
+    // and this process enqueues again, once its own connection is back (it retries with a backoff)
+    let accepted: Awaited<ReturnType<typeof enqueue>> | null = null;
+    await until(async () => !!(accepted = await enqueue({ itemId, pages: 1 }).catch(() => null)), 'this process enqueues again');
+    const after = accepted!;
     await until(async () => (await row(after.jobId)).state === 'done', 'a job enqueued after the outage ran');
     await stopWorkers(w);
   });

@@ -125,7 +125,7 @@ describe('WEB_CONCURRENCY=2', () => {
       // new connections refused (open ones stay): a replacement fails at its migration
       await admin.query(`alter database ${dbName} allow_connections false`);
       process.kill(victim, 'SIGKILL');
-      await until(() => (server.output().match(/database migration failed/g) ?? []).length >= 2, 'replacements failing', 20_000);
+      await until(() => (server.output().match(/database migration failed/g) ?? []).length >= 2, 'replacements failing', 90_000);
       expect(server.proc.exitCode).toBeNull();
       expect(alive(survivor)).toBe(true);
       // the survivor answers every connection (its pooled database connections may have idled
