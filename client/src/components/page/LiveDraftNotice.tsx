@@ -25,7 +25,8 @@ export function LiveDraftNotice({ pageId }: { pageId: Id }) {
   return (
     // a plain element, not antd's Tag: the reader route has a JavaScript budget (DESIGN §7)
     <span className="quire-live-draft" data-testid="live-draft-notice">
-      <EditOutlined /> {text}
+      <EditOutlined />
+      {text}
     </span>
   );
 }
