@@ -1,5 +1,10 @@
 // zh texts for file imports (English template → Chinese): refusals, report reasons, progress stages.
 export const imports: Record<string, string> = {
+  '{name} is not a SQLite database; choose the file Sqlite/showdoc.db.php of the ShowDoc installation': '{name} 不是 SQLite 数据库，请选择 ShowDoc 安装目录中的 Sqlite/showdoc.db.php 文件',
+  'The SQLite database {name} is damaged ({detail}); nothing was imported': 'SQLite 数据库 {name} 已损坏（{detail}），没有导入任何内容',
+  '{name} is a SQLite database but not a ShowDoc database (it has no user, item, page or catalog table)': '{name} 是 SQLite 数据库，但不是 ShowDoc 数据库（没有 user、item、page 或 catalog 表）',
+  'This ShowDoc database is of a version Quire cannot import (missing tables: {tables}; missing columns: {columns}). Open it once with a current ShowDoc, which upgrades its database, then try again':
+    '无法导入该版本的 ShowDoc 数据库（缺少的表：{tables}；缺少的字段：{columns}）。请先用最新版 ShowDoc 打开一次以升级数据库，然后重试',
   'Quire cannot import this file. It imports ShowDoc exports and Markdown files (zip), OpenAPI (Swagger) 2.0 and 3.x documents and Postman collections v2 (JSON or YAML)':
     '无法导入该文件。可以导入：ShowDoc 导出文件和 Markdown 文件（zip 压缩包）、OpenAPI（Swagger）2.0 和 3.x 文档、Postman 集合 v2（JSON 或 YAML）',
   Untitled: '未命名',

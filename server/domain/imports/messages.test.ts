@@ -7,6 +7,7 @@ import { zhMessages } from '../../../shared/messages';
 
 const FILES = [
   ...fs.readdirSync(path.resolve('server/domain/imports'), { recursive: true }).map((f) => path.join('server/domain/imports', String(f))),
+  ...fs.readdirSync(path.resolve('server/domain/showdoc')).map((f) => path.join('server/domain/showdoc', f)),
   'server/policies/imports.ts',
   'server/api/import.ts',
 ].filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
