@@ -19,5 +19,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     maxWorkers: 2,
+    // expect.poll waits 1 s by default: too short for a browser and a server on a busy 2-core machine
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -38,8 +38,24 @@ afterAll(async () => {
 });
 
 describe('Redis away', () => {
-  it('no process exits, saves work, reads are fresh on both processes, a new process starts, /readyz says degraded', async () => {
+  it('20 s away under saves and co-editing: no process exits, saves work, reads stay fresh, a new process starts, /readyz says degraded; then every editor and a fresh client have every edit', async () => {
     const pageId = await seedPage(c.db.db, itemId, 'before');
+    // two co-editors on different processes type through the whole outage
+    const livePage = await seedPage(c.db.db, itemId, '');
+    const a = track(connectEditor(c.n1.url, `page.${livePage}`, ann.user_token));
+    const b = track(connectEditor(c.n2.url, `page.${livePage}`, bob.user_token));
+    await Promise.all([synced(a), synced(b)]);
+    const typed: string[] = [];
+    let typing = true;
+    const type = async (e: Editor, who: string) => {
+      for (let i = 0; typing; i++) {
+        const token = `${who}${i} `;
+        e.text.insert(who === 'a' ? e.text.length : 0, token);
+        typed.push(token);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const both = Promise.all([type(a, 'a'), type(b, 'b')]);
     // a socket in the item's room: a save's push goes through the Socket.IO Redis adapter
     const s = await connectSocket(c.n1.url, ann.user_token);
     await emitAck(s, 'item:join', { item_id: itemId });
@@ -48,6 +64,7 @@ describe('Redis away', () => {
     expect(await ready(c.n1)).toMatchObject({ status: 'ready', redis: 'ok' });
 
     await c.redis.stop();
+    const stoppedAt = Date.now();
     let n3: ServerProcess | null = null;
     try {
       await until(async () => (await ready(c.n2)).status === 'degraded', 'n2 notices', 10_000);
@@ -63,14 +80,28 @@ describe('Redis away', () => {
       expect((await call(n3, 'page/info', ann.user_token, { page_id: pageId })).data.page_content).toBe('during 2');
       expect(await ready(n3)).toMatchObject({ status: 'degraded', redis: 'down' });
       expect(c.n1.output()).toContain('redis unavailable');
+      // saves keep working for the rest of the 20 seconds
+      for (let i = 3; Date.now() - stoppedAt < 20_000; i++) {
+        expect((await call(i % 2 ? c.n1 : c.n2, 'page/save', ann.user_token, { item_id: itemId, page_id: pageId, page_title: 'Live page', page_content: `during ${i}` })).error_code).toBe(0);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(running(c.n1) && running(c.n2) && running(n3)).toBe(true);
     } finally {
       await c.redis.start();
+    }
+    typing = false;
+    await both;
+    await until(() => a.text.toString() === b.text.toString() && typed.every((t) => a.text.toString().includes(t)), () => `editors converged (a ${a.text.length}, b ${b.text.length} chars)`, 20_000);
+    for (const node of [c.n1, c.n2]) {
+      const fresh = track(connectEditor(node.url, `page.${livePage}`, ann.user_token));
+      await synced(fresh);
+      await until(() => typed.every((t) => fresh.text.toString().includes(t)), 'a fresh client has every edit', 10_000);
     }
     await until(async () => (await ready(c.n1)).status === 'ready' && (await ready(n3!)).status === 'ready', 'ready again', 20_000);
     expect(running(c.n1) && running(c.n2) && running(n3!)).toBe(true);
     s.disconnect();
     await n3!.kill();
-  }, 120_000);
+  }, 180_000);
 
   it('co-editors on different processes converge after each of 20 outages, typing through them; a fresh client sees every edit', async () => {
     const pageId = await seedPage(c.db.db, itemId, '');
