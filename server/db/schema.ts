@@ -693,3 +693,18 @@ export const templateItems = pgTable(
   },
   (t) => [uniqueIndex('template_items_uq').on(t.templateId, t.itemId), index('template_items_item_idx').on(t.itemId)],
 );
+
+// --- issue #21: moving a ShowDoc installation in (server/domain/showdoc) ----------------------
+
+/**
+ * What the ShowDoc import made of each source row: (source table, source key) → the Quire id.
+ * Written in the same transaction as the row itself, so a run that was killed continues where it
+ * stopped and a second run creates nothing. Old attachment paths (source_table 'upload_path', key
+ * '2021-05-01/abc.png') stay here so that links to them are redirected to the file (file_id).
+ */
+export const showdocImportMap = pgTable('showdoc_import_map', {
+  sourceTable: text('source_table').notNull(),
+  sourceKey: text('source_key').notNull(),
+  targetId: integer('target_id').notNull(),
+  addtime: unixTime('addtime'),
+}, (t) => [uniqueIndex('showdoc_import_map_uq').on(t.sourceTable, t.sourceKey), index('showdoc_import_map_target_idx').on(t.sourceTable, t.targetId)]);
