@@ -144,6 +144,10 @@ export interface ShowdocSourceDb {
   pageHistory(): Generator<ShowdocPageHistory>;
   members(): Generator<ShowdocMember>;
   count(table: string): number;
+  /** every row of a table (none when this database has no such table), in rowid order */
+  raw(table: string): Generator<SourceRow>;
+  /** whether the table exists and has the column */
+  has(table: string, column?: string): boolean;
   close(): void;
 }
 
@@ -221,11 +225,15 @@ function checkSchema(db: Database, name: string) {
 }
 
 const quoteLiteral = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const num = (v: SqlValue | undefined) => (v === null || v === undefined || v === '' ? 0 : Number(v));
-const str = (v: SqlValue | undefined) => (v === null || v === undefined ? '' : v instanceof Uint8Array ? Buffer.from(v).toString('utf8') : String(v));
+/** a number column; junk (ShowDoc's loose typing lets anything in) reads as 0 */
+export const num = (v: SqlValue | undefined) => {
+  const n = v === null || v === undefined || v === '' ? 0 : Number(v);
+  return Number.isFinite(n) ? n : 0;
+};
+export const str = (v: SqlValue | undefined) => (v === null || v === undefined ? '' : v instanceof Uint8Array ? Buffer.from(v).toString('utf8') : String(v));
 
 /** "3,7, 9" (and the older single cat_id) → [3, 7, 9]; 0 and junk mean no limit */
-function parseCatIds(list: string, single: number): number[] {
+export function parseCatIds(list: string, single: number): number[] {
   const ids = list
     .split(',')
     .map((s) => Number(s.trim()))
@@ -233,7 +241,8 @@ function parseCatIds(list: string, single: number): number[] {
   return ids.length ? [...new Set(ids)] : single > 0 ? [single] : [];
 }
 
-type Row = Record<string, SqlValue>;
+export type SourceRow = Record<string, SqlValue>;
+type Row = SourceRow;
 
 class SourceDb implements ShowdocSourceDb {
   readonly schemaVersion: number | null;
@@ -375,6 +384,16 @@ class SourceDb implements ShowdocSourceDb {
         catIds: parseCatIds(str(r.cat_ids), num(r.cat_id)),
       } satisfies ShowdocMember;
     }
+  }
+
+  *raw(table: string) {
+    if (!this.columns.has(table)) return;
+    yield* this.rows(`SELECT * FROM "${table.replace(/"/g, '""')}" ORDER BY rowid`);
+  }
+
+  has(table: string, column?: string) {
+    const cols = this.columns.get(table);
+    return !!cols && (column === undefined || cols.has(column));
   }
 
   close() {

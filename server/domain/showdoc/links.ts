@@ -1,0 +1,50 @@
+// Links inside ShowDoc pages that point at its files: visitFile URLs (absolute, with the old host
+// and folder, or relative; the classic `server/index.php?s=` and Slim `server/?s=` forms) and
+// direct `Public/Uploads/…` paths. Each becomes Quire's site-relative visitFile URL of the same
+// file; links to files ShowDoc never recorded stay as they are.
+import { fileUrl } from '../../presenters/attachment';
+
+export interface FileLinks {
+  /** ShowDoc sign → Quire sign (the same unless it collided with a file already in Quire) */
+  signs: Map<string, string>;
+  /** path under Public/Uploads → Quire sign */
+  paths: Map<string, string>;
+}
+
+// a URL-like token: absolute, rooted, relative with ./ or ../, or starting at server/ or Public/
+const TOKEN = /(?:https?:\/\/|\.{0,2}\/|(?<![\w/.])(?=server\/|Public\/Uploads\/))[^\s"'()<>[\]`]+/g;
+const VISIT = /^(?:https?:\/\/[^/]+)?(?:[^?]*\/)?server\/(?:index\.php)?\?s=\/?api\/attachment\/visitFile(?:&|&amp;)sign=([0-9A-Za-z]+)/;
+const UPLOAD = /^(?:https?:\/\/[^/]+)?(?:[^?]*\/)?Public\/Uploads\/([^?#]+)/;
+
+export function rewriteFileLinks(content: string, links: FileLinks): string {
+  if (!content.includes('visitFile') && !content.includes('Public/Uploads/')) return content;
+  return content.replace(TOKEN, (token) => {
+    const visit = VISIT.exec(token);
+    if (visit) {
+      const sign = links.signs.get(visit[1]);
+      return sign ? fileUrl('', sign) + token.slice(visit[0].length) : token;
+    }
+    const upload = UPLOAD.exec(token);
+    if (upload) {
+      const sign = links.paths.get(normalizeUploadPath(upload[1]));
+      return sign ? fileUrl('', sign) + token.slice(upload[0].length) : token;
+    }
+    return token;
+  });
+}
+
+/** '2021-05-01/a.png' from whatever precedes Public/Uploads/ in a real_url or a link */
+export function uploadPathOf(realUrl: string): string | null {
+  const m = /Public\/Uploads\/([^?#]+)$/.exec(realUrl.trim());
+  return m ? normalizeUploadPath(m[1]) : null;
+}
+
+export function normalizeUploadPath(p: string): string {
+  let out = p;
+  try {
+    out = decodeURIComponent(p);
+  } catch {
+    // a stray % stays as it is
+  }
+  return out.replace(/\\/g, '/').replace(/^\/+/, '');
+}
