@@ -4,7 +4,6 @@
 // writes nothing). Ids: ShowDoc's are kept when the Quire table held nothing else the first time
 // (links like /<item_id> and /page/<page_id> keep working), otherwise fresh ids come from the
 // table's sequence and the report lists what changed.
-import type { PgTable } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import type { MessageVars } from '../../../shared/messages';
 import * as repo from '../../db/repos/showdocImport';
@@ -24,9 +23,8 @@ export class Skip {
 export interface TableCopy<S> {
   /** ShowDoc's table (the map's and the report's name for it) */
   source: string;
-  /** Quire's table, its name and its serial id column (as in SQL) */
-  target: PgTable;
-  targetName: string;
+  /** Quire's table and its serial id column (as in SQL) */
+  targetName: repo.ImportTarget;
   idColumn: string;
   /** the drizzle property of the id column in a row to insert */
   idField: string;
@@ -163,12 +161,11 @@ export class ImportRun {
         const rows = ready.map((r, i) => ({ ...r.values, [copy.idField]: ids[i] }));
         if (copy.conflictReason) {
           for (let i = 0; i < rows.length; i++) {
-            const got = await tx.insert(copy.target).values(rows[i]).onConflictDoNothing().returning();
-            if (got.length) written.push({ s: ready[i].s, key: ready[i].key, id: ids[i] });
+            if (await repo.insertRowUnlessTaken(tx, copy.targetName, rows[i])) written.push({ s: ready[i].s, key: ready[i].key, id: ids[i] });
             else this.skip(copy.source, ready[i].key, copy.conflictReason);
           }
         } else {
-          for (let i = 0; i < rows.length; i += 100) await tx.insert(copy.target).values(rows.slice(i, i + 100));
+          await repo.insertRows(tx, copy.targetName, rows);
           ready.forEach((r, i) => written.push({ s: r.s, key: r.key, id: ids[i] }));
         }
         const now = this.deps.now();

@@ -2,11 +2,10 @@
 // folder. One operation for the CLI, the admin console's job and the tests. The source is only
 // read. Tables are copied parents first; every batch commits with its map entries, so the
 // operation can be interrupted at any point and run again (showdoc/copy.ts).
-import { asc, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
-import { users } from '../../db/schema';
+import * as repo from '../../db/repos/showdocImport';
 import { ImportRun } from './copy';
 import { openShowdocDb, type ShowdocSourceDb } from './sourceDb';
 import type { ShowdocImportOptions, ShowdocImportReport } from './types';
@@ -72,7 +71,7 @@ export async function importShowdoc(deps: AppDeps, opts: ShowdocImportOptions): 
 }
 
 async function firstAdmin(deps: AppDeps, run: ImportRun, src: ShowdocSourceDb) {
-  const [admin] = await deps.db.select({ uid: users.uid, username: users.username }).from(users).where(eq(users.groupid, 1)).orderBy(asc(users.uid)).limit(1);
+  const admin = await repo.firstAdmin(deps.db);
   if (admin) return admin;
   if (run.dryRun) {
     for (const u of src.users()) if (u.groupId === 1) return { uid: u.uid, username: u.username };

@@ -2,7 +2,9 @@
 // and folder, or relative; the classic `server/index.php?s=` and Slim `server/?s=` forms) and
 // direct `Public/Uploads/…` paths. Each becomes Quire's site-relative visitFile URL of the same
 // file; links to files ShowDoc never recorded stay as they are.
-import { fileUrl } from '../../presenters/attachment';
+
+/** Quire's link to a file, as its editor writes it into pages (site-relative) */
+const fileUrl = (_base: '', sign: string) => `/server/index.php?s=/api/attachment/visitFile&sign=${sign}`;
 
 export interface FileLinks {
   /** ShowDoc sign → Quire sign (the same unless it collided with a file already in Quire) */

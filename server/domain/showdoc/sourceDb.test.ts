@@ -106,7 +106,7 @@ describe('openShowdocDb on a ShowDoc database', () => {
   });
 
   it('reads members with their catalog limits', () => {
-    expect([...src.members()].map((m) => [m.uid, m.itemId, m.groupId, m.catIds])).toEqual([
+    expect([...src.members()].map((m) => [m.uid, m.itemId, m.role, m.limitedTo])).toEqual([
       [F.users.bob.uid, F.items.regular, 1, [F.catalogs.guide, F.catalogs.faq]],
       [F.users.carol.uid, F.items.regular, 0, []],
     ]);

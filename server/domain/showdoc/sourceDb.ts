@@ -126,10 +126,10 @@ export interface ShowdocMember {
   itemId: number;
   uid: number;
   username: string;
-  /** 0 read only, 1 editor, 2 item manager */
-  groupId: number;
-  /** the catalogs the member is limited to; empty = the whole item */
-  catIds: number[];
+  /** member_group_id: 0 read only, 1 editor, 2 item manager */
+  role: number;
+  /** cat_ids: the catalogs the member is limited to; empty = the whole item */
+  limitedTo: number[];
 }
 
 export interface ShowdocSourceDb {
@@ -380,8 +380,8 @@ class SourceDb implements ShowdocSourceDb {
         itemId: num(r.item_id),
         uid: num(r.uid),
         username: str(r.username),
-        groupId: num(r.member_group_id),
-        catIds: parseCatIds(str(r.cat_ids), num(r.cat_id)),
+        role: num(r.member_group_id),
+        limitedTo: parseCatIds(str(r.cat_ids), num(r.cat_id)),
       } satisfies ShowdocMember;
     }
   }

@@ -6,8 +6,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
-import { attachmentPages, attachments } from '../../../db/schema';
 import * as repo from '../../../db/repos/showdocImport';
 import { uploadStorage } from '../../../storage';
 import { checkFile, cleanDisplayName, extensionOf } from '../../attachments/fileRules';
@@ -25,11 +23,7 @@ export async function planFileLinks(ctx: Pick<StepContext, 'deps' | 'run' | 'src
   const rows = [...src.raw('upload_file')].map((r) => ({ id: num(r.file_id), sign: str(r.sign).trim(), path: uploadPathOf(str(r.real_url)) }));
   // files an earlier run imported: their sign is whatever it stored
   const importedIds = rows.map((r) => map.get(String(r.id))).filter((id): id is number => id !== undefined);
-  const storedSign = new Map<number, string>();
-  for (let i = 0; i < importedIds.length; i += 1000) {
-    const part = importedIds.slice(i, i + 1000);
-    for (const a of await deps.db.select({ id: attachments.fileId, sign: attachments.sign }).from(attachments).where(inArray(attachments.fileId, part))) storedSign.set(a.id, a.sign);
-  }
+  const storedSign = await repo.signsOfFiles(deps.db, importedIds);
   const inUse = await repo.signsInUse(deps.db, rows.filter((r) => !map.has(String(r.id)) && r.sign).map((r) => r.sign));
   const links: FileLinks = { signs: new Map(), paths: new Map() };
   for (const r of rows) {
@@ -63,7 +57,6 @@ export async function copyFiles(ctx: StepContext) {
   const { driver, prefix } = await uploadStorage(deps);
   await run.copy<SourceRow>({
     source: 'upload_file',
-    target: attachments,
     targetName: 'attachments',
     idColumn: 'file_id',
     idField: 'fileId',
@@ -117,7 +110,6 @@ export async function copyFiles(ctx: StepContext) {
   });
   await run.copy<SourceRow>({
     source: 'file_page',
-    target: attachmentPages,
     targetName: 'attachment_pages',
     idColumn: 'id',
     idField: 'id',

@@ -1,9 +1,8 @@
 // Items and who may use them: members (with their catalog limits), team bindings, open-API keys,
 // and each user's pins, stars, sort order and groups of the item list. Visit passwords, plaintext
 // in ShowDoc, are stored hashed as every Quire item password is.
-import { sql } from 'drizzle-orm';
-import { itemGroups, itemMembers, itemSort, itemStars, itemTokens, items, teamItemMembers, teamItems } from '../../../db/schema';
-import { hashItemPassword } from '../../../policies/itemPassword';
+import * as repo from '../../../db/repos/showdocImport';
+import { hashPassword } from '../../../auth/passwords';
 import { Skip } from '../copy';
 import { num, parseCatIds, str, type ShowdocItem, type ShowdocMember, type SourceRow } from '../sourceDb';
 import type { StepContext } from './context';
@@ -13,11 +12,9 @@ const ITEM_TYPE: Record<number, number> = { 1: 1, 2: 2, 3: 1, 4: 4 };
 
 export async function copyItems(ctx: StepContext) {
   const { run, src, deps } = ctx;
-  const r: any = await deps.db.execute(sql`select lower(item_domain) as d from items where item_domain <> ''`);
-  const domains = new Set(((r.rows ?? r) as Array<{ d: string }>).map((x) => x.d));
+  const domains = await repo.itemDomains(deps.db);
   await run.copy<ShowdocItem>({
     source: 'item',
-    target: items,
     targetName: 'items',
     idColumn: 'item_id',
     idField: 'itemId',
@@ -42,7 +39,7 @@ export async function copyItems(ctx: StepContext) {
         itemDescription: i.description,
         uid: owner ?? ctx.fallbackOwner.uid,
         username: owner !== undefined ? i.ownerUsername : ctx.fallbackOwner.username,
-        password: await hashItemPassword(i.password),
+        password: i.password === '' ? '' : await hashPassword(i.password),
         itemDomain: domain,
         itemType: type,
         isArchived: i.archived ? 1 : 0,
@@ -57,19 +54,17 @@ export async function copyItems(ctx: StepContext) {
 }
 
 /** catalog limits: ShowDoc's catalog ids → Quire's (limits to catalogs that did not come along are dropped) */
-function catalogLimits(ctx: StepContext, ids: number[]) {
+function catalogLimits(ctx: StepContext, ids: number[]): { catId: number; catIds: string } | Skip {
   const mapped = ids.map((c) => ctx.run.idOf('catalog', c)).filter((c): c is number => c !== undefined && c > 0);
+  // the limits asked for, all gone: the member must not end up with the whole item
+  if (ids.length > 0 && mapped.length === 0) return new Skip('The catalogs it was limited to were not imported');
   return { catId: mapped[0] ?? 0, catIds: mapped.join(',') };
 }
-
-/** the limits asked for, all gone: the member must not end up with the whole item */
-const limitsLost = (asked: number[], kept: string) => asked.length > 0 && kept === '';
 
 export async function copyMembers(ctx: StepContext) {
   const { run, src } = ctx;
   await run.copy<ShowdocMember>({
     source: 'item_member',
-    target: itemMembers,
     targetName: 'item_members',
     idColumn: 'item_member_id',
     idField: 'itemMemberId',
@@ -81,14 +76,13 @@ export async function copyMembers(ctx: StepContext) {
       const uid = run.idOf('user', m.uid);
       if (itemId === undefined) return new Skip('Its item ({id}) was not imported', { id: m.itemId });
       if (uid === undefined) return new Skip('Its user ({id}) was not imported', { id: m.uid });
-      const limits = catalogLimits(ctx, m.catIds);
-      if (limitsLost(m.catIds, limits.catIds)) return new Skip('The catalogs it was limited to were not imported');
-      return { itemId, uid, username: m.username, memberGroupId: [0, 1, 2].includes(m.groupId) ? m.groupId : 1, ...limits };
+      const limits = catalogLimits(ctx, m.limitedTo);
+      if (limits instanceof Skip) return limits;
+      return { itemId, uid, username: m.username, memberGroupId: [0, 1, 2].includes(m.role) ? m.role : 1, ...limits };
     },
   });
   await run.copy<SourceRow>({
     source: 'team_item',
-    target: teamItems,
     targetName: 'team_items',
     idColumn: 'id',
     idField: 'id',
@@ -105,7 +99,6 @@ export async function copyMembers(ctx: StepContext) {
   });
   await run.copy<SourceRow>({
     source: 'team_item_member',
-    target: teamItemMembers,
     targetName: 'team_item_members',
     idColumn: 'id',
     idField: 'id',
@@ -119,7 +112,7 @@ export async function copyMembers(ctx: StepContext) {
       if (teamId === undefined || itemId === undefined || uid === undefined) return new Skip('Its team, item or user was not imported');
       const asked = parseCatIds(str(t.cat_ids), num(t.cat_id));
       const limits = catalogLimits(ctx, asked);
-      if (limitsLost(asked, limits.catIds)) return new Skip('The catalogs it was limited to were not imported');
+      if (limits instanceof Skip) return limits;
       const group = num(t.member_group_id);
       return { teamId, itemId, memberUid: uid, memberUsername: str(t.member_username), memberGroupId: [0, 1, 2].includes(group) ? group : 1, ...limits, addtime: num(t.addtime) };
     },
@@ -130,7 +123,6 @@ export async function copyItemKeys(ctx: StepContext) {
   const { run, src } = ctx;
   await run.copy<SourceRow>({
     source: 'item_token',
-    target: itemTokens,
     targetName: 'item_tokens',
     idColumn: 'id',
     idField: 'id',
@@ -154,8 +146,7 @@ export async function copyItemListPrefs(ctx: StepContext) {
   for (const source of ['item_top', 'item_star'] as const) {
     await run.copy<SourceRow>({
       source,
-      target: itemStars,
-      targetName: 'item_stars',
+        targetName: 'item_stars',
       idColumn: 'id',
       idField: 'id',
       rows: src.raw(source),
@@ -171,7 +162,6 @@ export async function copyItemListPrefs(ctx: StepContext) {
   }
   await run.copy<SourceRow>({
     source: 'item_group',
-    target: itemGroups,
     targetName: 'item_groups',
     idColumn: 'id',
     idField: 'id',
@@ -189,7 +179,6 @@ export async function copyItemListPrefs(ctx: StepContext) {
   });
   await run.copy<SourceRow>({
     source: 'item_sort',
-    target: itemSort,
     targetName: 'item_sort',
     idColumn: 'id',
     idField: 'id',

@@ -2,7 +2,6 @@
 // and users' templates with their item shares. Text comes out of ShowDoc HTML-escaped (its input
 // filter escapes every field): it is unescaped, RunApi pages become API pages (the Markdown ShowDoc
 // itself makes of them), and links to ShowDoc's files point at the same files in Quire.
-import { catalogs, mocks, pageHistory, pages, recycle, singlePages, templateItems, templates } from '../../../db/schema';
 import { unescapeShowdoc } from '../../imports/plan';
 import { runapiToMarkdown } from '../../imports/formats/runapi';
 import { Skip } from '../copy';
@@ -22,7 +21,7 @@ export function pageText(ctx: StepContext, escaped: string): string {
 }
 
 export async function copyCatalogs(ctx: StepContext) {
-  const { run, src } = ctx;
+  const { src } = ctx;
   const all = [...src.catalogs()];
   const byId = new Map(all.map((c) => [c.catId, c]));
   // depth from the parent chain (ShowDoc's level column can disagree with it); parents first
@@ -45,7 +44,6 @@ async function copyCatalogLevel(ctx: StepContext, level: ShowdocCatalog[], d: nu
   const { run } = ctx;
   await run.copy<ShowdocCatalog>({
     source: 'catalog',
-    target: catalogs,
     targetName: 'catalogs',
     idColumn: 'cat_id',
     idField: 'catId',
@@ -72,7 +70,6 @@ export async function copyPages(ctx: StepContext) {
   const { run, src } = ctx;
   await run.copy<ShowdocPage>({
     source: 'page',
-    target: pages,
     targetName: 'pages',
     idColumn: 'page_id',
     idField: 'pageId',
@@ -106,7 +103,6 @@ export async function copyPageHistory(ctx: StepContext) {
   const { run, src } = ctx;
   await run.copy<ShowdocPageHistory>({
     source: 'page_history',
-    target: pageHistory,
     targetName: 'page_history',
     idColumn: 'page_history_id',
     idField: 'pageHistoryId',
@@ -136,7 +132,6 @@ export async function copyPageExtras(ctx: StepContext) {
   const { run, src } = ctx;
   await run.copy<SourceRow>({
     source: 'recycle',
-    target: recycle,
     targetName: 'recycle',
     idColumn: 'id',
     idField: 'id',
@@ -151,7 +146,6 @@ export async function copyPageExtras(ctx: StepContext) {
   });
   await run.copy<SourceRow>({
     source: 'single_page',
-    target: singlePages,
     targetName: 'single_pages',
     idColumn: 'id',
     idField: 'id',
@@ -168,7 +162,6 @@ export async function copyPageExtras(ctx: StepContext) {
   });
   await run.copy<SourceRow>({
     source: 'mock',
-    target: mocks,
     targetName: 'mocks',
     idColumn: 'id',
     idField: 'id',
@@ -200,7 +193,6 @@ export async function copyTemplates(ctx: StepContext) {
   const { run, src } = ctx;
   await run.copy<SourceRow>({
     source: 'template',
-    target: templates,
     targetName: 'templates',
     idColumn: 'id',
     idField: 'id',
@@ -214,7 +206,6 @@ export async function copyTemplates(ctx: StepContext) {
   });
   await run.copy<SourceRow>({
     source: 'template_item',
-    target: templateItems,
     targetName: 'template_items',
     idColumn: 'id',
     idField: 'id',

@@ -1,16 +1,14 @@
 // Users and teams. Users keep their ShowDoc password hashes (md5 scheme or bcrypt), verified as
 // they are and upgraded to argon2id at their next login (auth/passwords.ts). A ShowDoc user whose
 // name a Quire account already has is merged into that account (its password is not touched).
-import { sql } from 'drizzle-orm';
-import { teamMembers, teams, users } from '../../../db/schema';
+import * as repo from '../../../db/repos/showdocImport';
 import { Skip } from '../copy';
 import { num, str, type ShowdocUser, type SourceRow } from '../sourceDb';
 import { usernameSkeleton } from '../../accountNames';
 import type { StepContext } from './context';
 
 async function existingAccounts(ctx: StepContext) {
-  const r: any = await ctx.deps.db.execute(sql`select uid, lower(username) as name, username_skeleton as skeleton from users`);
-  const rows = (r.rows ?? r) as Array<{ uid: number; name: string; skeleton: string | null }>;
+  const rows = await repo.accountNames(ctx.deps.db);
   return {
     byName: new Map(rows.map((u) => [u.name, Number(u.uid)])),
     skeletons: new Set(rows.map((u) => u.skeleton).filter((s): s is string => !!s)),
@@ -22,7 +20,6 @@ export async function copyUsers(ctx: StepContext) {
   const accounts = await existingAccounts(ctx);
   await run.copy<ShowdocUser>({
     source: 'user',
-    target: users,
     targetName: 'users',
     idColumn: 'uid',
     idField: 'uid',
@@ -62,7 +59,6 @@ export async function copyTeams(ctx: StepContext) {
   const { run, src } = ctx;
   await run.copy<SourceRow>({
     source: 'team',
-    target: teams,
     targetName: 'teams',
     idColumn: 'id',
     idField: 'id',
@@ -77,7 +73,6 @@ export async function copyTeams(ctx: StepContext) {
   });
   await run.copy<SourceRow>({
     source: 'team_member',
-    target: teamMembers,
     targetName: 'team_members',
     idColumn: 'id',
     idField: 'id',
