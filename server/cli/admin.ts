@@ -4,12 +4,8 @@
 //   make-admin <username>
 // With PGlite (no DATABASE_URL) it refuses while a server holds DATA_DIR (two writers would corrupt
 // it) and holds the data-dir lock itself while it runs. With DATABASE_URL it works beside running servers.
-import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../config';
-import { createLogger } from '../logger';
-import { DataDirBusyError, lockDataDir } from '../db/dataDirLock';
-import { migrateDatabase, openDatabase, type Database } from '../db/client';
-import { createDeps, type AppDeps } from '../deps';
+import type { AppDeps } from '../deps';
+import { withConfiguredDatabase, type CliResult } from './database';
 import { ApiError } from '../errors';
 import { interpolate } from '../../shared/messages';
 import { createUser, findUserByName, setPassword, validatePassword } from '../domain/accounts';
@@ -22,10 +18,7 @@ const USAGE = `usage: npm run admin -- <command>
 
 class UsageError extends Error {}
 
-export interface CliResult {
-  code: number;
-  out: string;
-}
+export type { CliResult };
 
 function parse(argv: string[]): { cmd: string; args: string[]; admin: boolean } {
   const flags = argv.filter((a) => a.startsWith('--'));
@@ -99,41 +92,7 @@ export async function runAdminCli(argv: string[], env: NodeJS.ProcessEnv = proce
     throw e;
   }
 
-  let config: Config;
-  try {
-    config = loadConfig(env);
-  } catch (e) {
-    if (e instanceof ConfigError) return { code: 1, out: `quire admin: configuration error: ${e.message}` };
-    throw e;
-  }
-
-  let release: (() => void) | null = null;
-  if (!config.databaseUrl) {
-    try {
-      release = lockDataDir(config.dataDir);
-    } catch (e) {
-      if (e instanceof DataDirBusyError) {
-        return {
-          code: 1,
-          out: `quire admin: a Quire server (pid ${e.pid}) is using the data directory ${e.dir}; stop it first (the embedded database allows one process at a time), or use the admin console in the browser`,
-        };
-      }
-      throw e;
-    }
-  }
-
-  const log = createLogger('error');
-  let database: Database | null = null;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'db'), log, poolSize: 2 });
-    await migrateDatabase(database);
-    return await runAdminCommand(createDeps(config, database.db, database.kind, log), argv);
-  } catch (e) {
-    return { code: 1, out: `quire admin: cannot open the database: ${e instanceof Error ? e.message : String(e)}` };
-  } finally {
-    await database?.close().catch(() => {});
-    release?.();
-  }
+  return withConfiguredDatabase('quire admin', env, (deps) => runAdminCommand(deps, argv));
 }
 
 const isMain = process.argv[1] && /cli[\\/]admin\.ts$/.test(process.argv[1]);
