@@ -9,6 +9,7 @@ import { sendError } from './http/envelope';
 import { ErrorCode } from '../shared/errors';
 import { buildRegistry } from './http/action';
 import { controllers, specialRoutes } from './api';
+import { oldShowdocLinks } from './api/oldShowdocLinks';
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy });
@@ -16,6 +17,7 @@ export function createApp(deps: AppDeps): Koa {
   app.on('error', (err) => deps.log.warn('http error', { err: err?.message }));
   app.use(securityHeaders());
   app.use(healthRoutes(deps));
+  app.use(oldShowdocLinks(deps));
   app.use(createDispatcher(deps, { registry: buildRegistry(controllers), ...specialRoutes }));
   // unknown /server/* paths answer like ShowDoc's router, not with the web app
   app.use(async (ctx, next) => {

@@ -7,7 +7,11 @@ import { navigateTo, preloadRoute } from './routes';
 import { forgetUser } from './session/user';
 import { syncSession } from './session/sync';
 import { showError, showWaiting } from './ui/feedback';
+import { adoptShowdocHashRoute } from './showdocHashRoute';
 import './styles/global.css';
+
+// an old ShowDoc link (/web/#/12, sent to /#/12 by the server) opens Quire's route: before anything reads the address
+adoptShowdocHashRoute();
 
 // Chinese readers' texts load beside the route's screen
 const texts = initI18n();

@@ -1,6 +1,8 @@
-// Login passwords: argon2id. ShowDoc's legacy hash is verified once and upgraded on login:
-//   md5( base64( md5hex(password) ) + "576hbgh6" + salt )
+// Login passwords: argon2id. ShowDoc's legacy hashes are verified and upgraded on the next login:
+//   md5( base64( md5hex(password) ) + "576hbgh6" + salt )   (classic ShowDoc)
+//   bcrypt $2y$ from PHP's password_hash, salt column empty  (newer ShowDoc back ends)
 import argon2 from 'argon2';
+import bcrypt from 'bcryptjs';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
@@ -10,6 +12,9 @@ export function legacyShowdocHash(password: string, salt: string): string {
 }
 
 export const isArgon2Hash = (stored: string) => stored.startsWith('$argon2');
+
+/** PHP writes $2y$, other tools $2a$/$2b$: the same algorithm (bcryptjs reads all three). */
+const BCRYPT_HASH = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
 
 /**
  * Test runs hash thousands of passwords on small CI machines: QUIRE_TEST_FAST_HASH=1 gives a
@@ -46,6 +51,10 @@ export async function verifyPassword(password: string, stored: string, salt = ''
     const a = Buffer.from(legacyShowdocHash(password, salt));
     const b = Buffer.from(stored);
     const ok = a.length === b.length && timingSafeEqual(a, b);
+    return { ok, needsUpgrade: ok };
+  }
+  if (BCRYPT_HASH.test(stored)) {
+    const ok = await bcrypt.compare(password, stored);
     return { ok, needsUpgrade: ok };
   }
   return { ok: false, needsUpgrade: false };

@@ -32,7 +32,7 @@ export const users = pgTable(
     emailVerify: integer('email_verify').notNull().default(0),
     /** 1 administrator, 2 ordinary user. */
     groupid: smallint('groupid').notNull().default(2),
-    /** argon2id hash, or a legacy ShowDoc md5 hash (upgraded on next login). */
+    /** argon2id hash, or a legacy ShowDoc md5 (with salt) or bcrypt $2y$ hash (upgraded on next login). */
     password: text('password').notNull(),
     /** Legacy ShowDoc salt; empty once the hash is argon2id. */
     salt: text('salt').notNull().default(''),

@@ -3,6 +3,7 @@
 // hostile input (SQL/NoSQL shapes, 10 MB values, malformed JSON) and rate limits.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import bcrypt from 'bcryptjs';
 import { startTestApp, DEFAULT_PASSWORD, type TestApp } from '../helpers/app';
 import { passwordResets, throttles, userTokens, users } from '../../server/db/schema';
 import { legacyShowdocHash } from '../../server/auth/passwords';
@@ -154,6 +155,34 @@ describe('login', () => {
     expect((await app.login('showdoc', '123456')).error_code).toBe(0);
     expect((await app.login('legacy_salted', 'old-secret-9')).error_code).toBe(0);
     expect((await app.login('legacy_salted', 'old-secret-8')).error_code).toBe(ErrorCode.WRONG_CREDENTIALS);
+  });
+
+  it("accepts newer ShowDoc's bcrypt $2y$ hash (by name or email) and upgrades it to argon2id; a wrong password changes nothing", async () => {
+    // PHP's password_hash('bcrypt-pass-7', PASSWORD_BCRYPT) writes $2y$10$…; bcryptjs writes the same algorithm as $2b$
+    const php = (password: string) => '$2y$' + bcrypt.hashSync(password, 10).slice(4);
+    const stored = php('bcrypt-pass-7');
+    await app.deps.db.insert(users).values({ username: 'slim_user', password: stored, salt: '', email: 'slim@example.com', groupid: 2, regTime: 1 });
+    await app.deps.db.insert(users).values({ username: 'slim_mail', password: php('bcrypt-mail-7'), salt: '', email: 'slim.mail@example.com', groupid: 2, regTime: 1 });
+
+    expect((await app.call('user/login', { username: 'slim_user', password: 'bcrypt-pass-8' })).error_code).toBe(ErrorCode.WRONG_CREDENTIALS);
+    expect((await app.call('user/login', { username: 'slim_user', password: '' })).error_code).toBe(ErrorCode.WRONG_CREDENTIALS);
+    expect((await row('slim_user')).password).toBe(stored);
+
+    // through ShowDoc's own URL form
+    const ok = await app.call('/server/index.php?s=/api/user/login', { username: 'slim_user', password: 'bcrypt-pass-7' });
+    expect(ok.error_code).toBe(0);
+    expect((await app.call('user/info', {}, { token: ok.data.user_token })).data.username).toBe('slim_user');
+    const upgraded = await row('slim_user');
+    expect(upgraded.password).toMatch(/^\$argon2id\$/);
+    expect(upgraded.salt).toBe('');
+    expect((await app.login('slim_user', 'bcrypt-pass-7')).error_code).toBe(0);
+    expect((await app.login('slim_user', 'bcrypt-pass-8')).error_code).toBe(ErrorCode.WRONG_CREDENTIALS);
+    expect((await row('slim_user')).password).toBe(upgraded.password);
+
+    // ShowDoc logs in by email too
+    expect((await app.login('slim.mail@example.com', 'bcrypt-mail-7')).error_code).toBe(0);
+    expect((await row('slim_mail')).password).toMatch(/^\$argon2id\$/);
+    expect((await app.login('slim.mail@example.com', 'bcrypt-mail-7')).error_code).toBe(0);
   });
 });
 

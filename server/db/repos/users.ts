@@ -12,7 +12,7 @@ void salt;
 
 /** a user without the password hash */
 export type UserRow = Omit<typeof users.$inferSelect, 'password' | 'salt'>;
-/** a user with the password hash (argon2id, or ShowDoc's legacy md5 with its salt) */
+/** a user with the password hash (argon2id, or ShowDoc's legacy md5 with its salt or bcrypt) */
 export type UserWithPassword = typeof users.$inferSelect;
 export type AccountStatus = 'active' | 'pending' | 'unconfirmed';
 
