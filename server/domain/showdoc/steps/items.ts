@@ -25,7 +25,9 @@ export async function copyItems(ctx: StepContext) {
       const type = ITEM_TYPE[i.type];
       if (!type) {
         ctx.skippedItems.add(i.itemId);
-        return new Skip(i.type === 5 ? 'Whiteboard items are not imported' : i.type === 6 ? 'Kanban items are not imported' : 'Items of type {type} are not imported', { type: i.type });
+        if (i.type === 5) return new Skip('Whiteboard items are not imported');
+        if (i.type === 6) return new Skip('Kanban items are not imported');
+        return new Skip('Items of type {type} are not imported', { type: i.type });
       }
       const owner = run.idOf('user', i.ownerUid);
       let domain = i.domain.trim();
