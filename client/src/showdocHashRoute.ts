@@ -1,28 +1,8 @@
-// Links into the old ShowDoc web app keep working after the move (#21). ShowDoc routed by the hash
-// (/web/#/12, #/page/34, #/p/<key>, #/12/34, #/12?page_id=34); the server sends /web/ to / and the
-// browser keeps the fragment. Quire's routes are ShowDoc's as real paths, so the hash becomes the
-// path, before the router reads it. Two differences: ShowDoc's item+page route /:item/:page_id is
-// our /:item?page_id=, and its newer /message/index and /user/center are /notice/index and /user/setting.
-const ROUTE_PREFIXES = new Set(['page', 'p', 'item', 'user', 'team', 'catalog', 'notice', 'message', 'admin', 'attachment', 'public-square']);
-const RENAMED: Record<string, string> = { '/message/index': '/notice/index', '/user/center': '/user/setting' };
+// At start-up: an address that holds a ShowDoc hash route (/#/12/34, kept by the browser across
+// the server's /web/ → / redirect) becomes Quire's route before the router reads it.
+import { quireRouteOfShowdocHash } from '@shared/showdocRoutes';
 
-/** Quire's address for ShowDoc's hash route at the site root; null when the address is not one. */
-export function quireRouteOfShowdocHash(pathname: string, hash: string): string | null {
-  if (pathname !== '/' || !hash.startsWith('#/')) return null;
-  const route = hash.slice(1);
-  // '//host' or '/\host' would name another origin
-  if (/^\/[/\\]/.test(route)) return null;
-  const q = route.indexOf('?');
-  const path = q < 0 ? route : route.slice(0, q);
-  const search = new URLSearchParams(q < 0 ? '' : route.slice(q));
-  const itemPage = /^\/([^/]+)\/(\d+)\/?$/.exec(path);
-  if (itemPage && !ROUTE_PREFIXES.has(itemPage[1])) {
-    search.set('page_id', itemPage[2]);
-    return `/${itemPage[1]}?${search}`;
-  }
-  const query = search.size ? `?${search}` : '';
-  return (RENAMED[path] ?? path) + query;
-}
+export { quireRouteOfShowdocHash };
 
 /** Rewrites the address bar in place (no history entry, no reload) when it holds a ShowDoc route. */
 export function adoptShowdocHashRoute(): void {

@@ -14,6 +14,7 @@ import { copyTeams, copyUsers } from './steps/people';
 import { copyItemKeys, copyItemListPrefs, copyItems, copyMembers } from './steps/items';
 import { copyCatalogs, copyPageExtras, copyPageHistory, copyPages, copyTemplates } from './steps/pages';
 import { copyFiles, planFileLinks } from './steps/files';
+import { normalizeSiteUrl } from './links';
 import { copySettings } from './steps/settings';
 
 /** the steps in the order their rows depend on each other, with the source tables they read (for progress) */
@@ -59,7 +60,7 @@ export async function importShowdoc(deps: AppDeps, opts: ShowdocImportOptions): 
         // everything that loses its ShowDoc owner goes to the first administrator
         ctx.fallbackOwner = await firstAdmin(deps, run, src);
       }
-      if (step.run === copyPages) ctx.links = await planFileLinks(ctx);
+      if (step.run === copyPages) ctx.links = await planFileLinks(ctx, normalizeSiteUrl(opts.siteUrl) || normalizeSiteUrl(src.options().get('site_url')));
       await step.run(ctx);
     }
     run.report.seconds = Math.round((Date.now() - started) / 100) / 10;

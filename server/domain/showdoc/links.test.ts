@@ -32,6 +32,13 @@ describe('ShowDoc file links in page content', () => {
     expect(rewriteFileLinks('plain text, no links', links)).toBe('plain text, no links');
   });
 
+  it("turns links to the old site's pages into Quire routes, when the site's address is known", () => {
+    const withSite = { ...links, siteUrl: 'http://docs.example.com/showdoc' };
+    const md = '[a](http://docs.example.com/showdoc/web/#/12/345) [b](http://docs.example.com/showdoc/#/page/7) [c](http://docs.example.com/showdoc/web/#/p/abc) [d](http://elsewhere.example.com/web/#/12)';
+    expect(rewriteFileLinks(md, withSite)).toBe('[a](/12?page_id=345) [b](/page/7) [c](/p/abc) [d](http://elsewhere.example.com/web/#/12)');
+    expect(rewriteFileLinks(md, links)).toBe(md);
+  });
+
   it('finds the upload path of a real_url', () => {
     expect(uploadPathOf('http://h/showdoc/Public/Uploads/2021-05-01/abc.png')).toBe('2021-05-01/abc.png');
     expect(uploadPathOf('https://bucket.oss.example.com/showdoc_abc.png')).toBeNull();

@@ -17,7 +17,7 @@ import type { StepContext } from './context';
 const sha = (s: string) => crypto.createHash('sha256').update(s).digest('hex').slice(0, 32);
 
 /** Decides every file's Quire sign before pages are written (their links name it). */
-export async function planFileLinks(ctx: Pick<StepContext, 'deps' | 'run' | 'src'>): Promise<FileLinks> {
+export async function planFileLinks(ctx: Pick<StepContext, 'deps' | 'run' | 'src'>, siteUrl: string): Promise<FileLinks> {
   const { deps, run, src } = ctx;
   const map = await run.map('upload_file');
   const rows = [...src.raw('upload_file')].map((r) => ({ id: num(r.file_id), sign: str(r.sign).trim(), path: uploadPathOf(str(r.real_url)) }));
@@ -25,7 +25,7 @@ export async function planFileLinks(ctx: Pick<StepContext, 'deps' | 'run' | 'src
   const importedIds = rows.map((r) => map.get(String(r.id))).filter((id): id is number => id !== undefined);
   const storedSign = await repo.signsOfFiles(deps.db, importedIds);
   const inUse = await repo.signsInUse(deps.db, rows.filter((r) => !map.has(String(r.id)) && r.sign).map((r) => r.sign));
-  const links: FileLinks = { signs: new Map(), paths: new Map() };
+  const links: FileLinks = { signs: new Map(), paths: new Map(), siteUrl };
   for (const r of rows) {
     const done = map.get(String(r.id));
     const sign = done !== undefined ? storedSign.get(done) : !r.sign || inUse.has(r.sign) ? sha(`showdoc-file:${r.id}:${r.sign}`) : r.sign;
