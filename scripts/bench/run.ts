@@ -17,6 +17,7 @@ import { measure, type LoadRequest } from './measure';
 import { budgetFor, describeBudget, meets, relativeBudgetFor, rssBudgetFor } from './budgets';
 import { CASES } from './cases';
 import { JOB_CASES } from './jobs';
+import { SHOWDOC_IMPORT, SHOWDOC_IMPORT_SECONDS, timeShowdocImport } from './showdocImport';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const appProcessFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'appProcess.ts');
@@ -195,6 +196,17 @@ async function exportRows(setup: Setup, target: Target, seeded: Seeded, rows: Ro
   }
 }
 
+async function showdocImportRow(setup: Setup, rows: Row[]): Promise<void> {
+  const budget = `≤ ${SHOWDOC_IMPORT_SECONDS} s`;
+  try {
+    const r = await timeShowdocImport(setup.kind);
+    rows.push({ endpoint: SHOWDOC_IMPORT, setup, note: `${r.seconds.toFixed(1)} s: ${r.note}`, pass: r.seconds <= SHOWDOC_IMPORT_SECONDS, budget });
+    process.stderr.write(`[${setupName(setup)}] ${SHOWDOC_IMPORT}: ${r.seconds.toFixed(1)} s\n`);
+  } catch (err) {
+    rows.push({ endpoint: SHOWDOC_IMPORT, setup, note: `failed: ${(err as Error).message}`, pass: false, budget });
+  }
+}
+
 async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
   const { kind } = setup;
   const name = setupName(setup);
@@ -300,6 +312,7 @@ async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
     });
     // exports run by a worker process (PGlite: once the app let go of the data directory)
     if (setup.processes === 1) await exportRows(setup, target, seeded, rows);
+    if (setup.processes === 1 && wanted(SHOWDOC_IMPORT)) await showdocImportRow(setup, rows);
   } finally {
     // BENCH_KEEP=1 leaves the seeded database for EXPLAIN and profiling
     if (process.env.BENCH_KEEP) console.error(`[${name}] kept: ${JSON.stringify(target)}`);
@@ -323,7 +336,7 @@ async function main(): Promise<void> {
   const setups = SETUPS.filter((s) => (s.kind === 'pglite' || process.env.TEST_DATABASE_URL) && (!process.env.BENCH_DB || process.env.BENCH_DB === setupName(s)));
   const rows: Row[] = [];
   for (const s of setups) await runSetup(s, rows);
-  const names = [...CASES.map((c) => c.endpoint), DURING_EXPORT, ...JOB_CASES.map((c) => c.endpoint), ...EXPORT_CASES.map((c) => c.endpoint)];
+  const names = [...CASES.map((c) => c.endpoint), DURING_EXPORT, ...JOB_CASES.map((c) => c.endpoint), ...EXPORT_CASES.map((c) => c.endpoint), SHOWDOC_IMPORT];
   const order = (r: Row) => {
     const i = names.indexOf(r.endpoint);
     return i < 0 ? names.length : i;
