@@ -147,19 +147,21 @@ export class JobRuns {
         await jobRepo.release(deps.db, row.id, this.opts.runner);
         return 'released';
       }
-      if (reason === 'cancelled') return await this.end(row, { state: 'cancelled', progress: progress.value.percent });
+      // the scratch folder goes before the end is recorded: whoever sees the job ended finds it gone
+      const clearScratch = () => fs.promises.rm(scratch, { recursive: true, force: true }).catch(() => {});
+      if (reason === 'cancelled') return await clearScratch().then(() => this.end(row, { state: 'cancelled', progress: progress.value.percent }));
       if (failure !== undefined) {
         if (!(failure instanceof ApiError)) deps.log.warn('job failed', { job: row.id, kind: row.kind, err: failure });
-        return await this.end(row, { state: 'failed', ...failureOf(failure), progress: progress.value.percent });
+        return await clearScratch().then(() => this.end(row, { state: 'failed', ...failureOf(failure), progress: progress.value.percent }));
       }
-      return await this.finishDone(row, result ?? {});
+      return await this.finishDone(row, result ?? {}, clearScratch);
     } finally {
       clearInterval(heartbeat);
       await fs.promises.rm(scratch, { recursive: true, force: true }).catch(() => {});
     }
   }
 
-  private async finishDone(row: JobRow, result: JobResult): Promise<RunOutcome> {
+  private async finishDone(row: JobRow, result: JobResult, clearScratch: () => Promise<void>): Promise<RunOutcome> {
     let file: ResultFile | null = null;
     if (result.file) {
       try {
@@ -167,9 +169,12 @@ export class JobRuns {
       } catch (err) {
         this.deps.log.warn('job result not stored', { job: row.id, err: (err as Error).message });
         const why = failureOf(err);
+        await clearScratch();
         return this.end(row, { state: 'failed', error: 'The result could not be stored: {reason}', errorVars: { reason: localize(why.error, 'en', why.errorVars) } });
       }
     }
+    // the result file is stored by now (a copy), so the scratch folder it came from can go
+    await clearScratch();
     const now = this.deps.now();
     const outcome = await this.end(row, { state: 'done', progress: 100, resultFile: file, summary: result.summary ?? null, expiresAt: file ? now + RESULT_TTL_SECONDS : 0 });
     if (outcome === 'lost' && file) await removeResultFile(this.deps, file).catch(() => {});

@@ -97,7 +97,8 @@ describe('MockPool', () => {
   });
 
   it('refuses work beyond its queue', async () => {
-    const p = pool({ processes: 1, queue: 2 });
+    // time enough for the two that run, however loaded the machine (this is about the queue)
+    const p = pool({ processes: 1, queue: 2, timeMs: 30_000 });
     const jobs = [p.run(heavy), p.run(heavy), p.run(heavy)];
     expect(await Promise.all(jobs.map(errorOf))).toEqual(['resolved', 'resolved', 'The mock service is busy; try again shortly']);
   });

@@ -20,7 +20,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function waitForPort(port: number, timeout = 30_000, host = '127.0.0.1'): Promise<void> {
+export async function waitForPort(port: number, timeout = 60_000, host = '127.0.0.1'): Promise<void> {
   const start = Date.now();
   for (;;) {
     const ok = await new Promise<boolean>((r) => {
