@@ -114,3 +114,13 @@ async function extractEntry(zipFile: string, src: ZipSource, entry: ZipEntry, ta
   if (budget.crc !== entry.crc) throw damaged();
   return budget.bytes;
 }
+
+/** Checks a zip file's central directory (paths, links, entries) without unpacking anything. */
+export function checkZipFile(zipFile: string, limits: ZipLimits): ZipEntry[] {
+  const fd = fs.openSync(zipFile, 'r');
+  try {
+    return readCentralDirectory(fileSource(fd, fs.fstatSync(fd).size), limits);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
