@@ -32,6 +32,8 @@ export interface ShowdocImportSummary {
   /** ShowDoc users merged into a Quire account of the same name */
   mergedUsers: string[];
   seconds: number;
+  /** where the admin console shows this report (Downloads' Open button) */
+  link: string;
 }
 
 /**

@@ -171,7 +171,7 @@ export function showdocImportHandler(authorize: AuthorizeShowdocImport, importSh
       });
       await dropShowdocUploads(deps, data).catch((err) => deps.log.warn('ShowDoc import: kept uploads not removed', { job: ctx.jobId, err: (err as Error).message }));
       // the report as the admin console reads it (shared/api/adminShowdoc.ts): checked here
-      const summary: ShowdocImportSummary = report;
+      const summary: ShowdocImportSummary = { ...report, link: `/admin/index?tab=showdoc&job=${ctx.jobId}` };
       return { summary };
     } catch (e) {
       if (e instanceof ApiError && !ctx.signal.aborted) {
