@@ -2,7 +2,7 @@
 // import job live (the 'job' push), and read its report: rows per table, what was skipped and
 // why, missing files, ids that changed, merged users. The job's id stays in the address
 // (?tab=showdoc&job=…), so a reload, or Downloads' Open button, comes back to the same report.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Progress, Space, Table, Tag, Upload } from 'antd';
 import { CloseCircleOutlined, RedoOutlined, SwapOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -241,6 +241,24 @@ function JobView({ job, onRetry, onCancel, onAnew }: { job: JobInfo; onRetry: ()
 const more = (t: (k: string, o?: Record<string, unknown>) => string, shown: number, total: number) =>
   total > shown ? <p className="manage-hint">{t('admin.showdoc.moreNotShown', { shown, total })}</p> : null;
 
+/** team_item_member: on a phone it wraps at its underscores, not mid-word */
+function TableName({ name }: { name: string }) {
+  return (
+    <code>
+      {name.split('_').map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && (
+            <>
+              _<wbr />
+            </>
+          )}
+          {part}
+        </Fragment>
+      ))}
+    </code>
+  );
+}
+
 function Report({ report }: { report: ShowdocImportSummary }) {
   const { t } = useTranslation();
   const lang = readerLang();
@@ -256,17 +274,22 @@ function Report({ report }: { report: ShowdocImportSummary }) {
         type="success"
         showIcon
         message={report.dryRun ? t('admin.showdoc.dryTitle') : t('admin.showdoc.doneTitle')}
-        description={[t('admin.showdoc.doneIn', { seconds: Math.round(report.seconds * 10) / 10 }), kept.length ? t('admin.showdoc.keptIds', { tables: kept.join(', ') }) : ''].filter(Boolean).join(' ')}
+        description={
+          <>
+            <div>{t('admin.showdoc.doneIn', { seconds: Math.round(report.seconds * 10) / 10 })}</div>
+            {kept.length > 0 && <div>{t('admin.showdoc.keptIds', { tables: kept.join(', ') })}</div>}
+          </>
+        }
       />
       <h3>{t('admin.showdoc.counts')}</h3>
       <Table
         size="small"
         pagination={false}
-        scroll={{ x: 'max-content' }}
+        className="showdoc-counts"
         dataSource={tableRows}
         data-testid="showdoc-counts"
         columns={[
-          { title: t('admin.showdoc.table'), dataIndex: 'table', render: (v: string) => <code>{v}</code> },
+          { title: t('admin.showdoc.table'), dataIndex: 'table', render: (v: string) => <TableName name={v} /> },
           { title: t('admin.showdoc.source'), dataIndex: 'source', align: 'right' },
           { title: report.dryRun ? t('admin.showdoc.wouldImport') : t('admin.showdoc.imported'), dataIndex: 'imported', align: 'right' },
           { title: t('admin.showdoc.already'), dataIndex: 'already', align: 'right' },
@@ -282,7 +305,6 @@ function Report({ report }: { report: ShowdocImportSummary }) {
           <Table
             size="small"
             pagination={report.skipped.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-            scroll={{ x: 'max-content' }}
             data-testid="showdoc-skipped"
             rowKey="id"
             dataSource={report.skipped.map((s, i) => ({ id: i, table: s.table, row: s.key, reason: s.reason, vars: s.vars }))}
