@@ -18,7 +18,9 @@ import { waitForJob } from '../../server/jobs/control';
 import { enqueueJob } from '../../server/jobs/enqueue';
 import { uploadStorage } from '../../server/storage';
 import { authorizeShowdocImportJob } from '../../server/policies/showdocImport';
-import type { ShowdocJobData } from '../../server/domain/showdoc/adminJob';
+import { removeStaleShowdocUploads, type ShowdocJobData } from '../../server/domain/showdoc/adminJob';
+import * as jobRepo from '../../server/db/repos/jobs';
+import { newJobId } from '../../server/jobs/ids';
 import { ErrorCode } from '../../shared/errors';
 import type { JobInfo } from '../../shared/api/job';
 import type { ShowdocImportSummary } from '../../shared/api/adminShowdoc';
@@ -65,6 +67,16 @@ const kept = () => {
   const d = path.join(dir, 'data', 'uploads', 'showdoc');
   return fs.existsSync(d) ? fs.readdirSync(d) : [];
 };
+
+/** an upload kept in the storage as adminShowdoc/start keeps it */
+async function put(name: string, bytes: Buffer) {
+  const { driver, prefix } = await uploadStorage(app.deps);
+  const key = `${prefix}showdoc/${randomBytes(16).toString('hex')}.${name.endsWith('zip') ? 'zip' : 'db'}`;
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, bytes);
+  await driver.put(key, { path: file, size: bytes.length }, 'application/octet-stream');
+  return { key, name, size: bytes.length };
+}
 
 /** a job that ended; its info in English */
 async function ended(r: Answer): Promise<JobInfo> {
@@ -175,16 +187,8 @@ describe('import.showdoc: the job fails clearly and imports nothing', () => {
   });
 
   it('a zip with ../ paths that reaches the job (kept before a check existed, or by another client): refused, nothing written', async () => {
-    const { driver, prefix } = await uploadStorage(app.deps);
-    const put = async (name: string, bytes: Buffer) => {
-      const key = `${prefix}showdoc/${randomBytes(16).toString('hex')}.${name.endsWith('zip') ? 'zip' : 'db'}`;
-      const file = path.join(dir, name);
-      fs.writeFileSync(file, bytes);
-      await driver.put(key, { path: file, size: bytes.length }, 'application/octet-stream');
-      return { key, name, size: bytes.length };
-    };
     const data: ShowdocJobData = {
-      driver: driver.name,
+      driver: 'local',
       db: await put('showdoc.db.php', dbBytes),
       uploads: await put('evil.zip', makeZip([{ name: 'a.png', data: 'a' }, { name: '../../../../tmp/evil.sh', data: 'rm -rf /' }])),
       siteUrl: '',
@@ -200,6 +204,21 @@ describe('import.showdoc: the job fails clearly and imports nothing', () => {
     expect(await itemCount()).toBe(itemsBefore);
     expect(fs.existsSync('/tmp/evil.sh') && fs.readFileSync('/tmp/evil.sh', 'utf8') === 'rm -rf /').toBe(false);
     expect(kept()).toEqual([]);
+  });
+});
+
+describe('import.showdoc: the uploads a cancelled import kept', () => {
+  it('stay for Retry, and go a week after the job ended', async () => {
+    const data: ShowdocJobData = { driver: 'local', db: await put('showdoc.db.php', dbBytes), uploads: await put('Uploads.zip', uploadsZip), siteUrl: '', dryRun: false };
+    const id = newJobId();
+    await jobRepo.insert(app.deps.db, { id, kind: 'import.showdoc', uid: admin.uid, itemId: 0, data, addtime: app.deps.now() - 8 * 86400 });
+    await app.deps.db.update(jobs).set({ state: 'cancelled', finishedAt: app.deps.now() - 6 * 86400 }).where(eq(jobs.id, id));
+    expect(await removeStaleShowdocUploads(app.deps)).toBe(0);
+    expect(kept().sort()).toEqual([path.basename(data.db.key), path.basename(data.uploads!.key)].sort());
+    await app.deps.db.update(jobs).set({ finishedAt: app.deps.now() - 7 * 86400 - 60 }).where(eq(jobs.id, id));
+    expect(await removeStaleShowdocUploads(app.deps)).toBe(1);
+    expect(kept()).toEqual([]);
+    await app.deps.db.delete(jobs).where(eq(jobs.id, id));
   });
 });
 

@@ -15,6 +15,7 @@ import type { JobHandler } from '../../jobs/types';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { SHOWDOC_DB_MAX_MB, SHOWDOC_UPLOADS_MAX_ENTRIES, SHOWDOC_UPLOADS_MAX_UNPACKED_MB, SHOWDOC_UPLOADS_ZIP_MAX_MB } from '../../../shared/limits';
+import * as jobRepo from '../../db/repos/jobs';
 import { storageOf, uploadStorage, type DriverName } from '../../storage';
 import { checkZipFile, extractZipFile } from '../imports/zip/extract';
 import type { ShowdocImportSummary } from '../../../shared/api/adminShowdoc';
@@ -180,4 +181,31 @@ export function showdocImportHandler(authorize: AuthorizeShowdocImport, importSh
       throw e;
     }
   };
+}
+
+/** a cancelled or crashed import keeps its uploads this long for Retry */
+export const KEPT_UPLOADS_SECONDS = 7 * 86400;
+/** jobs rows live 30 days (server/jobs/results.ts); older ones are gone with their data */
+const JOBS_KEPT_SECONDS = 30 * 86400;
+
+/**
+ * Scheduled: removes the kept uploads of imports that failed or were cancelled more than 7 days
+ * ago (the others removed theirs when they ended). A job of that age is looked at on every run
+ * until its row goes; removing a missing object is no error.
+ */
+export async function removeStaleShowdocUploads(deps: AppDeps): Promise<number> {
+  const now = deps.now();
+  const stale = await jobRepo.endedUnfinished(deps.db, 'import.showdoc', now - JOBS_KEPT_SECONDS, now - KEPT_UPLOADS_SECONDS, 500);
+  let removed = 0;
+  for (const job of stale) {
+    const data = job.data as ShowdocJobData | null;
+    if (!data?.db?.key) continue;
+    try {
+      await dropShowdocUploads(deps, data);
+      removed++;
+    } catch (err) {
+      deps.log.warn('ShowDoc import: kept uploads not removed', { job: job.id, err: (err as Error).message });
+    }
+  }
+  return removed;
 }
