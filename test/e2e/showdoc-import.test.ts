@@ -1,7 +1,8 @@
 // "Move from ShowDoc" in the admin console (#21) against a real server: the administrator picks a
 // ShowDoc database (test/fixtures/showdoc) and a zip of its Public/Uploads, starts, sees the job
 // wait for the only job slot (held by a test job), then follows it live — no reload — to its
-// report: rows per table, skipped rows with their reasons. A Chinese reader opens the same report.
+// report: rows per table, skipped rows with their reasons. A Chinese reader opens the same report;
+// a file that is not a database fails with the reason.
 // Screenshots in English and Chinese at 1280 and 390 px: .tmp/screenshots/showdoc-*.png.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -103,5 +104,18 @@ describe('Move from ShowDoc', () => {
     await zh.getByTestId('showdoc-start').waitFor();
     expect(await zh.getByTestId('admin-showdoc').textContent()).toContain('Sqlite/showdoc.db.php');
     await shots(zh, 'showdoc-form-zh');
+  });
+
+  it('a file that is not a ShowDoc database: the job fails with the reason, in the reader\'s language', async () => {
+    const notDb = path.join(dir, 'notes.txt');
+    fs.writeFileSync(notDb, 'these are my notes, not a database');
+    const page = await open('zh-CN', 1280, '/admin/index?tab=showdoc');
+    const errors = watchErrors(page);
+    await page.locator('[data-testid="showdoc-db"] input[type=file]').setInputFiles(notDb);
+    await page.getByTestId('showdoc-start').click();
+    await page.getByTestId('showdoc-error').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('showdoc-error').textContent()).toBe('notes.txt 不是 SQLite 数据库，请选择 ShowDoc 安装目录中的 Sqlite/showdoc.db.php 文件');
+    await shots(page, 'showdoc-failed-zh');
+    expect(errors).toEqual([]);
   });
 });

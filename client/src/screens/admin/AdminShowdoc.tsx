@@ -197,36 +197,15 @@ function JobView({ job, onRetry, onCancel, onAnew }: { job: JobInfo; onRetry: ()
           </Button>
         </div>
       )}
-      {job.state === 'failed' && (
-        <Alert
-          type="error"
-          showIcon
-          message={t('admin.showdoc.failed')}
-          description={<span data-testid="showdoc-error">{job.error}</span>}
-          action={
-            <Space direction="vertical">
-              <Button icon={<RedoOutlined />} onClick={onRetry} data-testid="showdoc-retry">
-                {t('admin.showdoc.retry')}
-              </Button>
-              {again}
-            </Space>
-          }
-        />
-      )}
-      {job.state === 'cancelled' && (
-        <Alert
-          type="warning"
-          showIcon
-          message={t('admin.showdoc.cancelled')}
-          action={
-            <Space direction="vertical">
-              <Button icon={<RedoOutlined />} onClick={onRetry}>
-                {t('admin.showdoc.retry')}
-              </Button>
-              {again}
-            </Space>
-          }
-        />
+      {job.state === 'failed' && <Alert type="error" showIcon message={t('admin.showdoc.failed')} description={<span data-testid="showdoc-error">{job.error}</span>} />}
+      {job.state === 'cancelled' && <Alert type="warning" showIcon message={t('admin.showdoc.cancelled')} />}
+      {(job.state === 'failed' || job.state === 'cancelled') && (
+        <Space wrap style={{ marginTop: 16 }}>
+          {again}
+          <Button icon={<RedoOutlined />} onClick={onRetry} data-testid="showdoc-retry">
+            {t('admin.showdoc.retry')}
+          </Button>
+        </Space>
       )}
       {job.state === 'done' && report && (
         <>
