@@ -86,10 +86,10 @@ function scratchName(name: string, fallback: string): string {
   return base && base !== '.' && base !== '..' ? base : fallback;
 }
 
-/** `<prefix>showdoc/<32 hex>.<ext>` (storage keys allow 4 folders: storage/types.ts) */
+/** `<prefix>showdoc-uploads/<32 hex>.<ext>` (storage keys allow 4 folders: storage/types.ts) */
 function sourceKey(prefix: string, ext: string): string {
   const folders = prefix.split('/').filter(Boolean).length;
-  return `${prefix}${folders < 4 ? 'showdoc/' : ''}${randomBytes(16).toString('hex')}.${ext}`;
+  return `${prefix}${folders < 4 ? 'showdoc-uploads/' : ''}${randomBytes(16).toString('hex')}.${ext}`;
 }
 
 /**
