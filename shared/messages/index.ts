@@ -21,9 +21,9 @@ import { sheets } from './sheets';
 import { itemLists } from './itemLists';
 import { announcements } from './announcements';
 import { tools } from './tools';
-import { showdoc } from './showdoc';
+import { showdocAdmin } from './showdocAdmin';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools, showdoc];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools, showdocAdmin];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 

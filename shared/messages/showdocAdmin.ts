@@ -1,7 +1,7 @@
-// zh texts for moving a ShowDoc installation into Quire (#21): English template → Chinese.
-export const showdoc: Record<string, string> = {
-  // ── the admin console's job 'import.showdoc' (server/domain/showdoc/adminJob.ts, server/api/adminShowdoc.ts,
-  //    server/policies/showdocImport.ts, server/domain/imports/zip/extract.ts) ──
+// zh texts for moving a ShowDoc installation from the admin console (#21): the job 'import.showdoc'
+// (server/domain/showdoc/adminJob.ts), adminShowdoc/start and its policy. The import's own stages and
+// reasons are in showdocImport.ts. English template → Chinese.
+export const showdocAdmin: Record<string, string> = {
   'Only administrators can move a ShowDoc installation into Quire': '只有管理员可以把 ShowDoc 站点迁移到 Quire',
   'Choose the ShowDoc database file (Sqlite/showdoc.db.php)': '请选择 ShowDoc 的数据库文件（Sqlite/showdoc.db.php）',
   'The database file is larger than {mb} MB': '数据库文件超过 {mb} MB',
@@ -12,5 +12,4 @@ export const showdoc: Record<string, string> = {
   'Fetching the uploaded database': '正在读取上传的数据库',
   'Fetching the uploaded files': '正在读取上传的文件',
   'Unpacking the uploaded files: {n} of {total}': '正在解压上传的文件：第 {n} 个，共 {total} 个',
-  // ── the import itself (server/domain/showdoc/import.ts and its steps) ──
 };
