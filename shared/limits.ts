@@ -71,3 +71,14 @@ export const ITEM_GROUP_ITEMS_MAX = 5000;
 /** change log entries per request page (ShowDoc: 15 by default, at most 100) */
 export const CHANGE_LOG_PAGE_DEFAULT = 15;
 export const CHANGE_LOG_PAGE_MAX = 100;
+
+// Moving a ShowDoc installation from the admin console (#21, adminShowdoc/start): both files are
+// streamed to disk while they arrive, then kept in the upload storage until the job has run.
+/** ShowDoc's database file (Sqlite/showdoc.db.php): hundreds of MB on large sites */
+export const SHOWDOC_DB_MAX_MB = 2048;
+/** the zip of Public/Uploads: several GB on large sites */
+export const SHOWDOC_UPLOADS_ZIP_MAX_MB = 20 * 1024;
+/** files and folders in that zip */
+export const SHOWDOC_UPLOADS_MAX_ENTRIES = 500_000;
+/** what the zip may unpack to (a zip bomb stops here); uploaded files barely compress */
+export const SHOWDOC_UPLOADS_MAX_UNPACKED_MB = 40 * 1024;

@@ -8,6 +8,9 @@ import { testJobHandlers } from '../server/jobs/testKinds';
 import { importAutoHandler } from '../server/domain/imports/run';
 import { authorizeImportJob } from '../server/policies/imports';
 import { exportXlsx, importXlsx } from '../server/domain/sheets/jobs';
+import { showdocImportHandler } from '../server/domain/showdoc/adminJob';
+import { importShowdoc } from '../server/domain/showdoc/import';
+import { authorizeShowdocImportJob } from '../server/policies/showdocImport';
 import { exportHandlers } from './exportJobs';
 
 export function jobHandlers(config: Pick<Config, 'testJobs'>): JobHandlers {
@@ -20,6 +23,8 @@ export function jobHandlers(config: Pick<Config, 'testJobs'>): JobHandlers {
     // spreadsheet items (server/domain/sheets): an .xlsx into a table item's page, or out of it
     'import.xlsx': importXlsx,
     'export.xlsx': exportXlsx,
+    // a whole ShowDoc installation, from the admin console (#21); administrators only, asked again when it runs
+    'import.showdoc': showdocImportHandler(authorizeShowdocImportJob, importShowdoc),
     ...(config.testJobs ? testJobHandlers : {}),
   };
 }

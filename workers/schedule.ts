@@ -9,6 +9,7 @@ import type { ScheduledTask } from '../server/jobs/queue';
 import { runCleanup } from '../server/domain/housekeeping';
 import { removeExpiredResults } from '../server/jobs/results';
 import { removeStaleScratch } from '../server/jobs/scratch';
+import { removeStaleShowdocUploads } from '../server/domain/showdoc/adminJob';
 
 const DEFAULT_HOUSEKEEPING_MS = 3600_000;
 const MIN_MS = 100;
@@ -36,5 +37,7 @@ export function scheduledTasks(deps: AppDeps): ScheduledTask[] {
     { name: 'job-results', run: async () => void (await removeExpiredResults(deps)) },
     // scratch folders of job runs killed mid-way (SIGKILL, out of memory) and never run again
     { name: 'job-scratch', run: async () => void (await removeStaleScratch()) },
+    // the uploads kept for ShowDoc imports that failed or were cancelled a week ago (kept for Retry)
+    { name: 'showdoc-uploads', run: async () => void (await removeStaleShowdocUploads(deps)) },
   ];
 }

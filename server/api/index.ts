@@ -21,6 +21,7 @@ import notice from './notice';
 import attachment from './attachment';
 import adminUser from './adminUser';
 import adminItem from './adminItem';
+import adminShowdoc from './adminShowdoc';
 import adminSetting from './adminSetting';
 import adminUpdate from './adminUpdate';
 import importController from './import';
@@ -65,6 +66,7 @@ export const controllers: Controller[] = [
   attachment,
   adminUser,
   adminItem,
+  adminShowdoc,
   adminSetting,
   adminUpdate,
   importController,

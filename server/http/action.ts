@@ -51,6 +51,13 @@ export interface ActionDef {
   /** accepts file uploads (multipart files); other actions refuse files */
   upload?: boolean;
   /**
+   * Uploads far over the site's attachment limit (a ShowDoc site's database and files, #21): the
+   * action's own limits. The caller is identified, and the auth mode enforced, from the headers
+   * and cookie *before* the body is read (a credential in the body does not count), so nobody
+   * else can stream gigabytes to the server's disk.
+   */
+  largeUpload?: { maxFileMb: number; maxTotalMb: number; maxFiles: number };
+  /**
    * Serves a file a page loads or a link opens (<img src>, a download link): such cookie-only
    * requests (Sec-Fetch-Dest other than "empty", i.e. not our client's fetch/XHR) act for the user.
    * For every other action they are anonymous, so a URL in stored content can never make its

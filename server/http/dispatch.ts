@@ -37,7 +37,15 @@ export function routeOf(ctx: Koa.Context): ParsedRoute | null {
   return null;
 }
 
-function bodyParser(deps: AppDeps, upload: boolean, maxFileBytes: number): Koa.Middleware {
+interface UploadLimits {
+  fileBytes: number;
+  totalBytes: number;
+  files: number;
+}
+
+const MiB = 1024 * 1024;
+
+function bodyParser(deps: AppDeps, upload: UploadLimits | null): Koa.Middleware {
   const limit = deps.config.maxBodyBytes;
   const parser = koaBody({
     multipart: true,
@@ -50,7 +58,7 @@ function bodyParser(deps: AppDeps, upload: boolean, maxFileBytes: number): Koa.M
     jsonStrict: true,
     parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as any,
     formidable: upload
-      ? { maxFileSize: maxFileBytes, maxTotalFileSize: maxFileBytes * 5, maxFiles: 5, maxFieldsSize: limit, allowEmptyFiles: true, minFileSize: 0 }
+      ? { maxFileSize: upload.fileBytes, maxTotalFileSize: upload.totalBytes, maxFiles: upload.files, maxFieldsSize: limit, allowEmptyFiles: true, minFileSize: 0 }
       : { maxFiles: 0, maxFieldsSize: limit, allowEmptyFiles: true, minFileSize: 0 },
   });
   return async (ctx, next) => {
@@ -92,7 +100,27 @@ function cleanupFiles(files: Record<string, UploadedFile | UploadedFile[]>): voi
 }
 
 export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Middleware {
-  const plainParser = bodyParser(deps, false, 0);
+  const plainParser = bodyParser(deps, null);
+
+  /** The caller the action may act for; throws the refusal of its auth mode. */
+  const callerFor = async (ctx: Koa.Context, def: ActionDef, params: Params) => {
+    // a login token or download ticket in the URL counts only for downloads opened by navigation (F10)
+    const caller = await resolveCaller(deps, ctx, params, { urlCredentials: !!def.browserGet });
+    // Our cookie alone acts for the user only on a POST proven to come from our own pages, or
+    // on a GET of a file download (CSRF): otherwise the request is anonymous.
+    const cookieRefused = caller.viaCookie && !!caller.user && !cookieMayAct(ctx, !!def.browserGet, deps.config.publicUrl);
+    const user = cookieRefused ? null : caller.user;
+    if (def.auth !== 'optional' && !user) {
+      if (cookieRefused) throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'This request did not come from this site\'s own pages, so your login cookie was not used');
+      throw caller.token
+        ? new ApiError(ErrorCode.NOT_LOGGED_IN, 'Your login has expired; please log in again')
+        : new ApiError(ErrorCode.NOT_LOGGED_IN, 'You are not logged in');
+    }
+    if (def.auth === 'admin' && !user?.isAdmin) {
+      throw new ApiError(ErrorCode.NO_PERMISSION, 'Administrator rights are required');
+    }
+    return { user, token: caller.token };
+  };
 
   return async (ctx, next) => {
     const route = routeOf(ctx);
@@ -121,9 +149,20 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
         return;
       }
 
-      if (def.upload) {
+      if (def.upload && def.largeUpload) {
+        const big = def.largeUpload;
+        // who is sending gigabytes is known before a byte of them is read; a refused caller's
+        // connection is closed rather than drained
+        await callerFor(ctx, def, new Params([pathParams, ctx.query as Record<string, unknown>], {})).catch((e: unknown) => {
+          ctx.set('Connection', 'close');
+          throw e;
+        });
+        await bodyParser(deps, { fileBytes: big.maxFileMb * MiB, totalBytes: big.maxTotalMb * MiB, files: big.maxFiles })(ctx, async () => {}).catch((e: unknown) => {
+          throw namingFileLimit(e, big.maxFileMb);
+        });
+      } else if (def.upload) {
         const mb = Math.max(1, (await deps.settings.get()).upload_max_mb);
-        await bodyParser(deps, true, mb * 1024 * 1024)(ctx, async () => {}).catch((e: unknown) => {
+        await bodyParser(deps, { fileBytes: mb * MiB, totalBytes: mb * MiB * 5, files: 5 })(ctx, async () => {}).catch((e: unknown) => {
           throw namingFileLimit(e, mb);
         });
       } else {
@@ -134,22 +173,7 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
       const bodyObj = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
       const params = new Params([pathParams, bodyObj, ctx.query as Record<string, unknown>], files);
 
-      // a login token or download ticket in the URL counts only for downloads opened by navigation (F10)
-      const caller = await resolveCaller(deps, ctx, params, { urlCredentials: !!def.browserGet });
-      // Our cookie alone acts for the user only on a POST proven to come from our own pages, or
-      // on a GET of a file download (CSRF): otherwise the request is anonymous.
-      const cookieRefused = caller.viaCookie && !!caller.user && !cookieMayAct(ctx, !!def.browserGet, deps.config.publicUrl);
-      const user = cookieRefused ? null : caller.user;
-
-      if (def.auth !== 'optional' && !user) {
-        if (cookieRefused) throw new ApiError(ErrorCode.NOT_LOGGED_IN, 'This request did not come from this site\'s own pages, so your login cookie was not used');
-        throw caller.token
-          ? new ApiError(ErrorCode.NOT_LOGGED_IN, 'Your login has expired; please log in again')
-          : new ApiError(ErrorCode.NOT_LOGGED_IN, 'You are not logged in');
-      }
-      if (def.auth === 'admin' && !user?.isAdmin) {
-        throw new ApiError(ErrorCode.NO_PERMISSION, 'Administrator rights are required');
-      }
+      const { user, token } = await callerFor(ctx, def, params);
 
       const req: ActionRequest = {
         params,
@@ -159,7 +183,7 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
         lang,
         ctx,
         me: makeMe(user),
-        token: caller.token,
+        token,
       };
       const result = await def.run(req);
       if (isRawReply(result)) sendRaw(ctx, result);

@@ -8,7 +8,7 @@ export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
 export interface JobInfo {
   job_id: string;
-  /** 'export.word', 'export.markdown', 'export.html', 'import.auto', 'import.xlsx', 'export.xlsx' */
+  /** 'export.word', 'export.markdown', 'export.html', 'import.auto', 'import.xlsx', 'export.xlsx', 'import.showdoc' */
   kind: string;
   /** the item the job is about (0: none) */
   item_id: number;

@@ -22,8 +22,9 @@ import { itemLists } from './itemLists';
 import { announcements } from './announcements';
 import { tools } from './tools';
 import { showdocImport } from './showdocImport';
+import { showdocAdmin } from './showdocAdmin';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools, showdocImport];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools, showdocImport, showdocAdmin];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 

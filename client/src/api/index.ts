@@ -13,5 +13,6 @@ export * as exportApi from './endpoints/export';
 export * as sheetApi from './endpoints/sheet';
 export * as itemGroupApi from './endpoints/itemGroups';
 export * as toolsApi from './endpoints/tools';
+export * as showdocApi from './endpoints/showdoc';
 export { ApiError, call, quietly, configureApiClient } from './http';
 export { flag, sameId, type Flag, type Id } from './ids';

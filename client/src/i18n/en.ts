@@ -410,6 +410,7 @@ const en = {
       'export.html': 'Offline HTML export',
       'import.auto': 'Import',
       'import.xlsx': 'Excel import',
+      'import.showdoc': 'Move from ShowDoc',
       'export.xlsx': 'Excel export',
       'test.pages': 'Test job',
       other: 'Background job',

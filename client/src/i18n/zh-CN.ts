@@ -408,6 +408,7 @@ const zhCN = {
       'export.html': '离线 HTML 导出',
       'import.auto': '导入',
       'import.xlsx': 'Excel 导入',
+      'import.showdoc': '从 ShowDoc 迁移',
       'export.xlsx': 'Excel 导出',
       'test.pages': '测试任务',
       other: '后台任务',

@@ -1,7 +1,7 @@
 // Background jobs (server/jobs): the SQL of the jobs table. A run holds its job by `runner` and
 // `lease_until`; every write of a running job names its runner, so a run that lost its claim
 // (its process was frozen past the lease and another took over) changes nothing.
-import { and, desc, eq, getTableColumns, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { items, jobs } from '../schema';
 import type { MessageVars } from '../../../shared/messages';
@@ -258,4 +258,13 @@ export async function removeFinishedBefore(db: DbOrTx, before: number): Promise<
     .where(and(inArray(jobs.state, ['done', 'failed', 'cancelled']), gt(jobs.finishedAt, 0), lt(jobs.finishedAt, before), eq(jobs.expiresAt, 0)))
     .returning({ id: jobs.id });
   return rows.length;
+}
+
+/** Jobs of a kind that failed or were cancelled in [from, to): their input data (kept uploads to remove). */
+export function endedUnfinished(db: DbOrTx, kind: string, from: number, to: number, limit: number): Promise<{ id: string; data: unknown }[]> {
+  return db
+    .select({ id: jobs.id, data: jobs.data })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), inArray(jobs.state, ['failed', 'cancelled']), gte(jobs.finishedAt, from), lt(jobs.finishedAt, to)))
+    .limit(limit);
 }

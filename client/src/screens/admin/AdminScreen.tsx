@@ -1,7 +1,7 @@
 import '../../i18n/managementTexts';
 import { useEffect, useState } from 'react';
 import { Button, Menu, Result, Select } from 'antd';
-import { CloudDownloadOutlined, FileOutlined, NotificationOutlined, FolderOpenOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, FileOutlined, NotificationOutlined, FolderOpenOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { adminApi } from '../../api';
@@ -14,9 +14,10 @@ import { AdminItems } from './AdminItems';
 import { AdminAttachments } from './AdminAttachments';
 import { AdminSettings } from './AdminSettings';
 import { AdminAnnouncements } from './AdminAnnouncements';
+import { AdminShowdoc } from './AdminShowdoc';
 import { adminSections, type AdminSection } from './rules';
 
-/** Admin console (spec §2): users, items, attachments, web settings, system update when flagged. */
+/** Admin console (spec §2): users, items, attachments, web settings, moving from ShowDoc (#21), system update when flagged. */
 export default function AdminScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -37,6 +38,7 @@ export default function AdminScreen() {
   const sections = adminSections(!!update);
   const requested = params.get('tab') as AdminSection | null;
   const active = requested && sections.includes(requested) ? requested : 'users';
+  // a section's own parameters (the followed job of 'showdoc') do not carry over to another
   const select = (k: string) => setParams({ tab: k }, { replace: true });
 
   if (!admin) {
@@ -53,6 +55,7 @@ export default function AdminScreen() {
     attachments: <FileOutlined />,
     announcements: <NotificationOutlined />,
     settings: <SettingOutlined />,
+    showdoc: <SwapOutlined />,
     update: <CloudDownloadOutlined />,
   };
 
@@ -79,6 +82,7 @@ export default function AdminScreen() {
           {active === 'attachments' && <AdminAttachments />}
           {active === 'announcements' && <AdminAnnouncements />}
           {active === 'settings' && <AdminSettings />}
+          {active === 'showdoc' && <AdminShowdoc />}
           {active === 'update' && update && (
             <Result
               status="info"

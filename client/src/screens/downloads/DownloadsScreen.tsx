@@ -15,6 +15,7 @@ import {
   ReloadOutlined,
   RedoOutlined,
   RightOutlined,
+  SwapOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -34,6 +35,7 @@ const KIND_ICONS: Record<string, ReactNode> = {
   'export.html': <GlobalOutlined />,
   'import.auto': <ImportOutlined />,
   'import.xlsx': <FileExcelOutlined />,
+  'import.showdoc': <SwapOutlined />,
   'export.xlsx': <FileExcelOutlined />,
   'test.pages': <ExperimentOutlined />,
 };

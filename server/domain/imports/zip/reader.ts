@@ -42,9 +42,20 @@ const damaged = () => refuse('The zip file is damaged or incomplete; create it a
 export const tooMuchUnpacked = (limit: number) =>
   refuse('The zip file unpacks to more than {mb} MB; split it into smaller files', { mb: Math.round(limit / MiB) });
 
-function findEndOfCentralDirectory(buf: Buffer): number {
-  const stop = Math.max(0, buf.length - 22 - 0xffff);
-  for (let p = buf.length - 22; p >= stop; p--) if (buf.readUInt32LE(p) === SIG_EOCD) return p;
+/** Random access to an archive's bytes: a Buffer in memory, or a file read piece by piece (extract.ts). */
+export interface ZipSource {
+  readonly size: number;
+  /** `length` bytes at `offset` (fewer only past the end) */
+  bytes(offset: number, length: number): Buffer;
+}
+
+export const bufferSource = (buf: Buffer): ZipSource => ({ size: buf.length, bytes: (offset, length) => buf.subarray(offset, offset + length) });
+
+/** The end-of-central-directory record's offset in the archive, or -1. */
+function findEndOfCentralDirectory(src: ZipSource): number {
+  const tailStart = Math.max(0, src.size - 22 - 0xffff);
+  const tail = src.bytes(tailStart, src.size - tailStart);
+  for (let p = tail.length - 22; p >= 0; p--) if (tail.readUInt32LE(p) === SIG_EOCD) return tailStart + p;
   return -1;
 }
 
@@ -73,6 +84,82 @@ function zip64Values(extra: Buffer, want: { size: boolean; csize: boolean; offse
   throw damaged();
 }
 
+/**
+ * Parses and checks the central directory: every entry's path, kind and sizes, before a byte is
+ * unpacked. Throws a clear ApiError for an unsafe or broken archive.
+ */
+export function readCentralDirectory(src: ZipSource, limits: ZipLimits): ZipEntry[] {
+  const eocd = findEndOfCentralDirectory(src);
+  if (eocd < 0) throw damaged();
+  const end = src.bytes(eocd, 22);
+  let count = end.readUInt16LE(10);
+  let cdSize = end.readUInt32LE(12);
+  let cdOffset = end.readUInt32LE(16);
+  if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
+    const loc = eocd - 20;
+    const locator = loc < 0 ? null : src.bytes(loc, 20);
+    if (!locator || locator.readUInt32LE(0) !== SIG_EOCD64_LOCATOR) throw damaged();
+    const rec = Number(locator.readBigUInt64LE(8));
+    if (rec < 0 || rec + 56 > src.size) throw damaged();
+    const record = src.bytes(rec, 56);
+    if (record.readUInt32LE(0) !== SIG_EOCD64) throw damaged();
+    count = Number(record.readBigUInt64LE(32));
+    cdSize = Number(record.readBigUInt64LE(40));
+    cdOffset = Number(record.readBigUInt64LE(48));
+  }
+  if (cdOffset + cdSize > src.size) throw damaged();
+  if (count > limits.maxEntries) throw tooManyEntries(limits.maxEntries);
+  // the directory alone, read at once (offsets below are within it)
+  const buf = src.bytes(cdOffset, cdSize);
+
+  const entries: ZipEntry[] = [];
+  let p = 0;
+  while (p < buf.length) {
+    if (p + 46 > buf.length || buf.readUInt32LE(p) !== SIG_CENTRAL) throw damaged();
+    if (entries.length >= limits.maxEntries) throw tooManyEntries(limits.maxEntries);
+    const madeBy = buf.readUInt16LE(p + 4);
+    const flags = buf.readUInt16LE(p + 8);
+    const method = buf.readUInt16LE(p + 10);
+    const crc = buf.readUInt32LE(p + 16);
+    let csize = buf.readUInt32LE(p + 20);
+    let size = buf.readUInt32LE(p + 24);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extraLen = buf.readUInt16LE(p + 30);
+    const commentLen = buf.readUInt16LE(p + 32);
+    const external = buf.readUInt32LE(p + 38);
+    let offset = buf.readUInt32LE(p + 42);
+    const next = p + 46 + nameLen + extraLen + commentLen;
+    if (next > buf.length) throw damaged();
+    const rawName = buf.subarray(p + 46, p + 46 + nameLen);
+    const extra = buf.subarray(p + 46 + nameLen, p + 46 + nameLen + extraLen);
+    if (csize === 0xffffffff || size === 0xffffffff || offset === 0xffffffff) {
+      const z = zip64Values(extra, { size: size === 0xffffffff, csize: csize === 0xffffffff, offset: offset === 0xffffffff });
+      size = z.size ?? size;
+      csize = z.csize ?? csize;
+      offset = z.offset ?? offset;
+    }
+    const decoded = decodeEntryName(rawName, flags, extra);
+    const shown = decoded?.name ?? rawName.toString('latin1');
+    if (!decoded) throw refuse('The zip file marks the name of an entry as UTF-8 but it is not; create the zip again with another tool');
+    const safe = safeEntryPath(decoded.name);
+    if ('problem' in safe) {
+      if (safe.problem === 'parent') throw refuse('The zip file contains a path that leads outside it ({name}); it was refused', { name: shown });
+      if (safe.problem === 'absolute') throw refuse('The zip file contains an absolute path ({name}); it was refused', { name: shown });
+      throw refuse('The zip file names its entries in an encoding Quire cannot read; create it again with UTF-8 file names (7-Zip: -mcu=on; zip on Linux or macOS does this)');
+    }
+    // Unix "made by" (3) keeps the file mode in the high half of the external attributes
+    const mode = madeBy >> 8 === 3 ? external >>> 16 : 0;
+    if ((mode & 0o170000) === 0o120000) throw refuse('The zip file contains a symbolic link ({name}); it was refused', { name: safe.path });
+    if (flags & 0x1) throw refuse('The zip file is encrypted; create it without a password');
+    const isDir = safe.isDir || (mode & 0o170000) === 0o040000 || (external & 0x10) !== 0;
+    if (safe.path !== '') {
+      entries.push({ path: safe.path, isDir, encoding: decoded.encoding, method, compressedSize: csize, declaredSize: size, crc, localOffset: offset });
+    }
+    p = next;
+  }
+  return entries;
+}
+
 export class ZipArchive {
   private unpacked = 0;
 
@@ -84,69 +171,7 @@ export class ZipArchive {
 
   /** Parses and checks the central directory; throws a clear ApiError for an unsafe or broken archive. */
   static open(buf: Buffer, limits: ZipLimits): ZipArchive {
-    const eocd = findEndOfCentralDirectory(buf);
-    if (eocd < 0) throw damaged();
-    let count = buf.readUInt16LE(eocd + 10);
-    let cdSize = buf.readUInt32LE(eocd + 12);
-    let cdOffset = buf.readUInt32LE(eocd + 16);
-    if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
-      const loc = eocd - 20;
-      if (loc < 0 || buf.readUInt32LE(loc) !== SIG_EOCD64_LOCATOR) throw damaged();
-      const rec = Number(buf.readBigUInt64LE(loc + 8));
-      if (rec < 0 || rec + 56 > buf.length || buf.readUInt32LE(rec) !== SIG_EOCD64) throw damaged();
-      count = Number(buf.readBigUInt64LE(rec + 32));
-      cdSize = Number(buf.readBigUInt64LE(rec + 40));
-      cdOffset = Number(buf.readBigUInt64LE(rec + 48));
-    }
-    if (cdOffset + cdSize > buf.length) throw damaged();
-    if (count > limits.maxEntries) throw tooManyEntries(limits.maxEntries);
-
-    const entries: ZipEntry[] = [];
-    let p = cdOffset;
-    while (p < cdOffset + cdSize) {
-      if (p + 46 > buf.length || buf.readUInt32LE(p) !== SIG_CENTRAL) throw damaged();
-      if (entries.length >= limits.maxEntries) throw tooManyEntries(limits.maxEntries);
-      const madeBy = buf.readUInt16LE(p + 4);
-      const flags = buf.readUInt16LE(p + 8);
-      const method = buf.readUInt16LE(p + 10);
-      const crc = buf.readUInt32LE(p + 16);
-      let csize = buf.readUInt32LE(p + 20);
-      let size = buf.readUInt32LE(p + 24);
-      const nameLen = buf.readUInt16LE(p + 28);
-      const extraLen = buf.readUInt16LE(p + 30);
-      const commentLen = buf.readUInt16LE(p + 32);
-      const external = buf.readUInt32LE(p + 38);
-      let offset = buf.readUInt32LE(p + 42);
-      const end = p + 46 + nameLen + extraLen + commentLen;
-      if (end > buf.length) throw damaged();
-      const rawName = buf.subarray(p + 46, p + 46 + nameLen);
-      const extra = buf.subarray(p + 46 + nameLen, p + 46 + nameLen + extraLen);
-      if (csize === 0xffffffff || size === 0xffffffff || offset === 0xffffffff) {
-        const z = zip64Values(extra, { size: size === 0xffffffff, csize: csize === 0xffffffff, offset: offset === 0xffffffff });
-        size = z.size ?? size;
-        csize = z.csize ?? csize;
-        offset = z.offset ?? offset;
-      }
-      const decoded = decodeEntryName(rawName, flags, extra);
-      const shown = decoded?.name ?? rawName.toString('latin1');
-      if (!decoded) throw refuse('The zip file marks the name of an entry as UTF-8 but it is not; create the zip again with another tool');
-      const safe = safeEntryPath(decoded.name);
-      if ('problem' in safe) {
-        if (safe.problem === 'parent') throw refuse('The zip file contains a path that leads outside it ({name}); it was refused', { name: shown });
-        if (safe.problem === 'absolute') throw refuse('The zip file contains an absolute path ({name}); it was refused', { name: shown });
-        throw refuse('The zip file names its entries in an encoding Quire cannot read; create it again with UTF-8 file names (7-Zip: -mcu=on; zip on Linux or macOS does this)');
-      }
-      // Unix "made by" (3) keeps the file mode in the high half of the external attributes
-      const mode = madeBy >> 8 === 3 ? external >>> 16 : 0;
-      if ((mode & 0o170000) === 0o120000) throw refuse('The zip file contains a symbolic link ({name}); it was refused', { name: safe.path });
-      if (flags & 0x1) throw refuse('The zip file is encrypted; create it without a password');
-      const isDir = safe.isDir || (mode & 0o170000) === 0o040000 || (external & 0x10) !== 0;
-      if (safe.path !== '') {
-        entries.push({ path: safe.path, isDir, encoding: decoded.encoding, method, compressedSize: csize, declaredSize: size, crc, localOffset: offset });
-      }
-      p = end;
-    }
-    return new ZipArchive(buf, entries, limits);
+    return new ZipArchive(buf, readCentralDirectory(bufferSource(buf), limits), limits);
   }
 
   /** Bytes unpacked so far. */
