@@ -71,12 +71,12 @@ async function contents(db: Database): Promise<Record<string, string>> {
     return String((r.rows ?? r)[0]?.v ?? '');
   };
   return {
-    users: await q(sql`select count(*) || ':' || md5(string_agg(uid || username || password, ',' order by uid)) as v from users`),
-    items: await q(sql`select count(*) || ':' || md5(string_agg(item_id || item_name || uid, ',' order by item_id)) as v from items`),
-    catalogs: await q(sql`select count(*) || ':' || md5(string_agg(cat_id || cat_name || parent_cat_id || level, ',' order by cat_id)) as v from catalogs`),
-    pages: await q(sql`select count(*) || ':' || md5(string_agg(page_id || cat_id || page_title || page_content, ',' order by page_id)) as v from pages`),
-    history: await q(sql`select count(*) || ':' || md5(string_agg(page_id || page_content || addtime, ',' order by page_id, addtime, page_content)) as v from page_history`),
-    files: await q(sql`select count(*) || ':' || md5(string_agg(sign || display_name || file_size || storage_key, ',' order by sign)) as v from attachments`),
+    users: await q(sql`select count(*) || ':' || coalesce(md5(string_agg(concat_ws('|', uid, username, password), ',' order by uid)), '') as v from users`),
+    items: await q(sql`select count(*) || ':' || coalesce(md5(string_agg(concat_ws('|', item_id, item_name, uid), ',' order by item_id)), '') as v from items`),
+    catalogs: await q(sql`select count(*) || ':' || coalesce(md5(string_agg(concat_ws('|', cat_id, cat_name, parent_cat_id, level), ',' order by cat_id)), '') as v from catalogs`),
+    pages: await q(sql`select count(*) || ':' || coalesce(md5(string_agg(concat_ws('|', page_id, cat_id, page_title, page_content), ',' order by page_id)), '') as v from pages`),
+    history: await q(sql`select count(*) || ':' || coalesce(md5(string_agg(concat_ws('|', page_id, page_content, addtime), ',' order by page_id, addtime, page_content)), '') as v from page_history`),
+    files: await q(sql`select count(*) || ':' || coalesce(md5(string_agg(concat_ws('|', sign, display_name, file_size, storage_key), ',' order by sign)), '') as v from attachments`),
     bindings: await q(sql`select count(*) as v from attachment_pages`),
     members: await q(sql`select count(*) as v from item_members`),
   };
