@@ -9,7 +9,7 @@ const DIR = 'server/domain/showdoc';
 const files = (dir: string): string[] =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path.join(dir, e.name)] : []));
 const QUOTED = String.raw`'((?:[^'\\]|\\.)+)'`;
-const TEMPLATE = new RegExp(String.raw`(?:ApiError\(ErrorCode\.\w+,|new Skip\(|conflictReason:|stage:|progress\(\w+, |\.skip\([^,]+,[^,]+,)\s*` + QUOTED, 'g');
+const TEMPLATE = new RegExp(String.raw`(?:ApiError\(ErrorCode\.\w+,|new Skip\(|conflictReason:|stage:|progress\(\w+, |\.(?:skip|adjusted)\([^,]+,[^,]+,)\s*` + QUOTED, 'g');
 
 describe('ShowDoc import messages', () => {
   const templates = new Set<string>();

@@ -160,6 +160,9 @@ describe('a ShowDoc installation imported into a Quire that has data', () => {
     const owner = await busy.register('quireadmin');
     // a Quire item whose id collides with ShowDoc's, and an account named like a ShowDoc one
     for (let i = 0; i < 12; i++) await busy.call('item/add', { item_name: `mine ${i}`, item_type: 1 }, { token: owner.user_token });
+    // and an item already at ShowDoc's personal domain
+    const taken = await busy.call('item/add', { item_name: 'Ours', item_type: 1, item_domain: 'guide' }, { token: owner.user_token });
+    expect(taken.error_code).toBe(0);
     await busy.register('alice', 'quire-own-password');
     second = await importShowdoc(busy.deps, { dbFile, uploadsDir });
   });
@@ -170,6 +173,9 @@ describe('a ShowDoc installation imported into a Quire that has data', () => {
     const regular = second.idMap.item.find(([from]) => from === F.items.regular);
     expect(regular).toBeDefined();
     expect(second.mergedUsers).toEqual(['alice']);
+    // the imported item lost the domain, and the report says so
+    expect(second.skipped).toContainEqual({ table: 'item', key: String(F.items.regular), reason: 'Its personal domain {domain} is used by another item; the item was imported without it', vars: { domain: 'guide' } });
+    expect(second.tables.item.skipped).toBe(1); // the whiteboard only
     // alice keeps her Quire password and now owns the imported items
     const r = await busy.call('user/login', { username: 'alice', password: 'quire-own-password' });
     expect(r.error_code).toBe(0);

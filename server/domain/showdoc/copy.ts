@@ -60,6 +60,7 @@ export class ImportRun {
       dryRun,
       keptIds: {},
       tables: {},
+      tableOrder: [],
       skipped: [],
       skippedTotal: 0,
       missingFiles: [],
@@ -91,12 +92,19 @@ export class ImportRun {
     if (this.report.skipped.length < REPORT_MAX) this.report.skipped.push({ table, key, reason, ...(vars ? { vars } : {}) });
   }
 
+  /** a row imported with a change the report must tell (listed with the skipped rows, not counted as one) */
+  adjusted(table: string, key: string, reason: string, vars?: MessageVars) {
+    this.report.skippedTotal++;
+    if (this.report.skipped.length < REPORT_MAX) this.report.skipped.push({ table, key, reason, ...(vars ? { vars } : {}) });
+  }
+
   missingFile(path: string) {
     this.report.missingFilesTotal++;
     if (this.report.missingFiles.length < REPORT_MAX) this.report.missingFiles.push(path);
   }
 
   count(table: string) {
+    if (!this.report.tables[table]) this.report.tableOrder.push(table);
     return (this.report.tables[table] ??= { source: 0, imported: 0, already: 0, skipped: 0 });
   }
 

@@ -39,7 +39,9 @@ export interface ShowdocImportReport {
   /** per Quire table: true when ShowDoc's ids were kept (the table held nothing else) */
   keptIds: Record<string, boolean>;
   tables: Record<string, ShowdocTableCount>;
-  /** the first 1,000 rows skipped, with why (skippedTotal counts them all) */
+  /** the source tables in the order they were imported (a JSON object stored as jsonb loses it) */
+  tableOrder: string[];
+  /** the first 1,000 rows skipped, or imported with a change (a personal domain dropped, a catalog folded), with why; skippedTotal counts them all */
   skipped: ShowdocSkip[];
   skippedTotal: number;
   /** attachment files named by upload_file rows but absent from the uploads folder (first 1,000) */

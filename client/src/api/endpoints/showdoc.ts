@@ -70,12 +70,17 @@ function idPairs(v: unknown): Array<[number, number]> {
     .map((p) => [num(p[0]), num(p[1])] as [number, number]);
 }
 
+const rank = (order: string[], name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+
 /** The job's summary as the report (null when the job reported none: not finished, or another kind). */
 export function readShowdocSummary(summary: unknown): ShowdocImportSummary | null {
   if (!summary || typeof summary !== 'object' || !('tables' in summary)) return null;
   const s = summary as Record<string, unknown>;
   const tables: Record<string, ShowdocTableCount> = {};
-  for (const [name, c] of Object.entries(record(s.tables))) {
+  // the tables in the order they were imported (the stored summary's object keys lose it)
+  const order = list(s.tableOrder).map(str);
+  const entries = Object.entries(record(s.tables)).sort(([a], [b]) => rank(order, a) - rank(order, b));
+  for (const [name, c] of entries) {
     const r = record(c);
     tables[name] = { source: num(r.source), imported: num(r.imported), already: num(r.already), skipped: num(r.skipped) };
   }

@@ -32,7 +32,7 @@ export async function copyItems(ctx: StepContext) {
       const owner = run.idOf('user', i.ownerUid);
       let domain = i.domain.trim();
       if (domain && domains.has(domain.toLowerCase())) {
-        run.skip('item.domain', String(i.itemId), 'Its personal domain {domain} is used by another item; the item was imported without it', { domain });
+        run.adjusted('item', String(i.itemId), 'Its personal domain {domain} is used by another item; the item was imported without it', { domain });
         domain = '';
       }
       if (domain) domains.add(domain.toLowerCase());

@@ -57,7 +57,7 @@ async function copyCatalogLevel(ctx: StepContext, level: ShowdocCatalog[], d: nu
       if (parent === undefined) return new Skip('Its parent catalog ({id}) was not imported', { id: c.parentCatId });
       if (d > DEEPEST) {
         // deeper than Quire nests: its pages go into the deepest ancestor Quire has
-        run.skip('catalog.depth', String(c.catId), 'Catalogs nest at most three levels: its pages were put in its parent catalog');
+        run.adjusted('catalog', String(c.catId), 'Catalogs nest at most three levels: its pages were put in its parent catalog');
         return parent;
       }
       return { catName: unescapeShowdoc(c.name) || `catalog ${c.catId}`, itemId, parentCatId: parent, level: d, sNumber: c.sNumber, addtime: c.addTime };
