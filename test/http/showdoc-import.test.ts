@@ -100,7 +100,11 @@ describe('a ShowDoc installation imported into an empty Quire', () => {
     expect(api.data.page_content).toContain('/users/list');
     expect(api.data.page_content).not.toMatch(/^\s*\{/);
     const sheet = await app.call('page/info', { page_id: F.pages.sheet }, { token });
-    expect(JSON.parse(sheet.data.page_content)[0].rows[0].cells[0].text).toBe('<total> & "sum"');
+    // converted to a Quire workbook: the grid opens it as it is
+    const workbook = JSON.parse(sheet.data.page_content);
+    expect(workbook.type).toBe('quire.workbook');
+    expect(workbook.sheets[0].name).toBe('Sheet1');
+    expect(workbook.sheets[0].cells['0,0'].v).toBe('<total> & "sum"');
 
     const anonymous = await app.call('item/info', { item_id: F.items.single });
     expect(anonymous.error_code).toBe(10307);

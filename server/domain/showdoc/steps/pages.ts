@@ -8,14 +8,17 @@ import { Skip } from '../copy';
 import { rewriteFileLinks } from '../links';
 import { num, str, type ShowdocCatalog, type ShowdocPage, type ShowdocPageHistory, type SourceRow } from '../sourceDb';
 import { toUnix } from './items';
+import { parseWorkbookContent } from '../../../../shared/sheet/content';
+import { serializeWorkbook } from '../../../../shared/sheet/workbook';
 import type { StepContext } from './context';
 
 /** Quire nests catalogs three levels deep (levels 2, 3, 4 under the item root) */
 const DEEPEST = 4;
 
-/** a page's text as Quire keeps it */
-export function pageText(ctx: StepContext, escaped: string): string {
+/** a page's text as Quire keeps it; a spreadsheet item's page becomes a Quire workbook */
+export function pageText(ctx: StepContext, escaped: string, sheet = false): string {
   const text = unescapeShowdoc(escaped);
+  if (sheet) return serializeWorkbook(parseWorkbookContent(text));
   const api = text.trimStart().startsWith('{') ? runapiToMarkdown(text, 'zh') : null;
   return rewriteFileLinks(api ?? text, ctx.links);
 }
@@ -66,8 +69,12 @@ async function copyCatalogLevel(ctx: StepContext, level: ShowdocCatalog[], d: nu
   });
 }
 
+/** ShowDoc's spreadsheet items (type 4): their pages hold x-spreadsheet JSON */
+const sheetItems = (ctx: StepContext) => new Set([...ctx.src.items()].filter((i) => i.type === 4).map((i) => i.itemId));
+
 export async function copyPages(ctx: StepContext) {
   const { run, src } = ctx;
+  const sheets = sheetItems(ctx);
   await run.copy<ShowdocPage>({
     source: 'page',
     targetName: 'pages',
@@ -85,7 +92,7 @@ export async function copyPages(ctx: StepContext) {
         itemId,
         catId,
         pageTitle: unescapeShowdoc(p.title),
-        pageContent: pageText(ctx, p.content),
+        pageContent: pageText(ctx, p.content, sheets.has(p.itemId)),
         sNumber: p.sNumber,
         authorUid: run.idOf('user', p.authorUid) ?? 0,
         authorUsername: p.authorUsername,
@@ -101,6 +108,7 @@ export async function copyPages(ctx: StepContext) {
 
 export async function copyPageHistory(ctx: StepContext) {
   const { run, src } = ctx;
+  const sheets = sheetItems(ctx);
   await run.copy<ShowdocPageHistory>({
     source: 'page_history',
     targetName: 'page_history',
@@ -117,7 +125,7 @@ export async function copyPageHistory(ctx: StepContext) {
         itemId,
         catId: h.catId > 0 ? (run.idOf('catalog', h.catId) ?? 0) : 0,
         pageTitle: unescapeShowdoc(h.title),
-        pageContent: pageText(ctx, h.content),
+        pageContent: pageText(ctx, h.content, sheets.has(h.itemId)),
         sNumber: h.sNumber,
         authorUid: run.idOf('user', h.authorUid) ?? 0,
         authorUsername: h.authorUsername,
