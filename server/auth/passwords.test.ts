@@ -43,6 +43,13 @@ describe('ShowDoc bcrypt hashes (newer back end: PHP password_hash, salt column 
     expect((await verifyPassword('secret', stored, 'f'.repeat(32))).ok).toBe(true);
   });
 
+  it('a cost above 14 is never verified (each attempt would burn seconds to minutes of CPU)', async () => {
+    const good = '$2y$' + bcrypt.hashSync('secret', 4).slice(4);
+    const costly = good.replace('$04$', '$31$');
+    // refused by its shape, before any hashing: 2^31 rounds would run for hours, past the test's timeout
+    expect(await verifyPassword('secret', costly)).toEqual({ ok: false, needsUpgrade: false });
+  });
+
   it('malformed or other crypt hashes never verify', async () => {
     const good = '$2y$' + bcrypt.hashSync('secret', 4).slice(4);
     for (const stored of [good.slice(0, -1), good + 'x', '$2x$' + good.slice(4), '$2$' + good.slice(4), '$1$abc$def', good.replace('$04$', '$4$')]) {

@@ -14,7 +14,9 @@ export function legacyShowdocHash(password: string, salt: string): string {
 export const isArgon2Hash = (stored: string) => stored.startsWith('$argon2');
 
 /** PHP writes $2y$, other tools $2a$/$2b$: the same algorithm (bcryptjs reads all three). */
-const BCRYPT_HASH = /^\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}$/;
+// costs 04–14 only: PHP's default is 10; a higher cost in an imported database would make each
+// login attempt on that account take seconds to minutes of CPU (a cheap denial of service)
+const BCRYPT_HASH = /^\$2[aby]\$(?:0[4-9]|1[0-4])\$[./A-Za-z0-9]{53}$/;
 
 /**
  * Test runs hash thousands of passwords on small CI machines: QUIRE_TEST_FAST_HASH=1 gives a
