@@ -124,6 +124,9 @@ describe('a ShowDoc installation imported into an empty Quire', () => {
     const mock = await app.fetch(`/mock-data/${F.mock.uniqueKey}`);
     expect(mock.status).toBe(200);
     expect((await mock.json()).users).toHaveLength(1);
+    const byPath = await app.fetch(`/mock-path/${F.items.runapi}?path=${F.mock.path}`);
+    expect(byPath.status).toBe(200);
+    expect((await byPath.json()).users).toHaveLength(1);
 
     const open = await app.call('open/updatePage', { api_key: F.itemToken.apiKey, api_token: F.itemToken.apiToken, page_title: 'From CI', page_content: 'hello' });
     expect(open.error_code).toBe(0);
