@@ -139,7 +139,8 @@ describe('WEB_CONCURRENCY=2', () => {
     await until(() => servingPids().length === before + 1, 'a replacement serving again', 30_000);
     // both processes reach the database again
     for (let i = 0; i < 10; i++) expect(await infoOnNewConnection(ann.user_token)).toBe(0);
-  });
+    // its waits (90 s for two failed replacements, 30 s for the next) need more than the default 60 s
+  }, 180_000);
 
   it('SIGHUP restarts the processes one at a time while requests keep being answered', async () => {
     const old = servingPids().slice(-2);
