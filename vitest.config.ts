@@ -12,6 +12,11 @@ const withServer = !!process.env.TEST_DATABASE_URL;
 // ephemeral ports, and most of a file's time is spent waiting on servers, not computing. The
 // cluster suites share the Redis server's queues, so they run after the rest, one at a time.
 const timeouts = { testTimeout: 60_000, hookTimeout: 120_000, maxWorkers: 2 };
+// The server suites share one module graph per worker (isolate: false): each file still builds its
+// own app, database and ports (test/helpers/app.ts), but the server's modules load once per worker
+// instead of once per file, which halves the suites' time. The client suite (happy-dom, React)
+// keeps a fresh module graph per file.
+const shared = { isolate: false };
 const clusterSuites = ['test/cluster/**/*.test.ts'];
 // Tests hash thousands of passwords: a light argon2 cost, switched on explicitly (auth/passwords.ts)
 const fastHash = { QUIRE_TEST_FAST_HASH: '1' };
@@ -25,6 +30,7 @@ export default defineConfig({
       {
         test: {
           ...timeouts,
+          ...shared,
           name: 'unit',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
@@ -44,6 +50,7 @@ export default defineConfig({
       {
         test: {
           ...timeouts,
+          ...shared,
           name: 'http-pglite',
           include: appSuites,
           exclude: browserSuites,
@@ -55,6 +62,7 @@ export default defineConfig({
             {
               test: {
                 ...timeouts,
+                ...shared,
                 name: 'http-postgres',
                 include: appSuites,
                 exclude: browserSuites,
