@@ -54,7 +54,11 @@ describe('import/start and import/status', () => {
     const tree = await treeOf(app, done.data.item_id);
     expect(tree.pages.map((p) => p.title)).toEqual(['01 Welcome']);
     // the job is the user's, done, and links to the item
-    const job = await app.call('job/info', { job_id }, { token: ann.user_token });
+    // (the import's own record says done a moment before the job's does: the runner records its end after the handler returns)
+    const job = await until(
+      () => app.call('job/info', { job_id }, { token: ann.user_token }),
+      (j) => j.data.state !== 'running',
+    );
     expect(job.data).toMatchObject({ kind: 'import.auto', state: 'done' });
     expect(job.data.summary).toMatchObject({ item_id: done.data.item_id, link: `/${done.data.item_id}`, file_name: 'markdown-notes.zip' });
     // someone else follows nothing

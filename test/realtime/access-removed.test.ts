@@ -69,7 +69,7 @@ describe('access removed while connected', () => {
 
     await until(() => got.revoked.length === 2, 'both rooms left');
     expect(got.revoked.map((r) => r.room).sort()).toEqual([`item:${itemId}`, `page:${pageId}`]);
-    expect(await closedWithin(e, 5000)).toEqual({ code: 4403, reason: 'item password required' });
+    expect(await closedWithin(e, 10_000)).toEqual({ code: 4403, reason: 'item password required' });
     await until(async () => (await lockRows(pageId)).length === 0, 'the edit session of the removed member ended');
     expect(await app.realtime!.gateway.io.in(`page:${pageId}`).fetchSockets()).toHaveLength(0);
 
@@ -77,7 +77,7 @@ describe('access removed while connected', () => {
     expect(await emitAck(s, 'page:join', { page_id: pageId, mode: 'read' })).toMatchObject({ ok: false, error_code: 10307 });
     expect(await emitAck(s, 'page:join', { page_id: pageId, mode: 'edit' })).toMatchObject({ ok: false, error_code: 10307 });
     const again = editor(pageId, victim);
-    expect(await closedWithin(again, 5000)).toEqual({ code: 4403, reason: 'item password required' });
+    expect(await closedWithin(again, 10_000)).toEqual({ code: 4403, reason: 'item password required' });
     expect(again.text.toString()).toBe('');
   });
 
@@ -96,10 +96,10 @@ describe('access removed while connected', () => {
     expect((await app.call('item/update', { item_id: itemId, is_private: 1, password: 'now-private-1' }, as(owner))).error_code).toBe(0);
 
     await until(() => got.revoked.length === 2, 'both rooms left');
-    expect(await closedWithin(e, 5000)).toEqual({ code: 4403, reason: 'item password required' });
+    expect(await closedWithin(e, 10_000)).toEqual({ code: 4403, reason: 'item password required' });
     expect(await emitAck(s, 'item:join', { item_id: itemId })).toMatchObject({ ok: false, error_code: 10307 });
     expect(await emitAck(s, 'page:join', { page_id: pageId, mode: 'read' })).toMatchObject({ ok: false, error_code: 10307 });
-    expect(await closedWithin(editor(pageId, reader), 5000)).toEqual({ code: 4403, reason: 'item password required' });
+    expect(await closedWithin(editor(pageId, reader), 10_000)).toEqual({ code: 4403, reason: 'item password required' });
     // the password opens it again: the refusal was about the password, nothing else
     expect(await emitAck(s, 'page:join', { page_id: pageId, mode: 'read', _item_pwd: 'now-private-1' })).toMatchObject({ ok: true });
   });
@@ -129,14 +129,14 @@ describe('access removed while connected', () => {
 
     await until(() => got.revoked.length === 1, 'page B left');
     expect(got.revoked[0]).toMatchObject({ room: `page:${inB}`, item_id: itemId });
-    expect(await closedWithin(eB, 5000)).toEqual({ code: 4403, reason: 'no permission' });
+    expect(await closedWithin(eB, 10_000)).toEqual({ code: 4403, reason: 'no permission' });
     await until(async () => (await lockRows(inB)).length === 0, 'the edit session on page B ended');
     // the item and catalog A stay open
     expect(await closedWithin(eA, 300)).toBeNull();
     const inRooms = await app.realtime!.gateway.io.in(`page:${inA}`).fetchSockets();
     expect(inRooms.map((r) => r.id)).toContain(s.id);
     expect(await emitAck(s, 'page:join', { page_id: inB, mode: 'read' })).toMatchObject({ ok: false, error_code: 10103 });
-    expect(await closedWithin(editor(inB, tm), 5000)).toEqual({ code: 4403, reason: 'no permission' });
+    expect(await closedWithin(editor(inB, tm), 10_000)).toEqual({ code: 4403, reason: 'no permission' });
     expect(await emitAck(s, 'item:join', { item_id: itemId })).toMatchObject({ ok: true });
   });
 

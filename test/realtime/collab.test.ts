@@ -106,7 +106,7 @@ describe('permissions', () => {
     await synced(e);
     await app.deps.db.delete(itemMembers).where(eq(itemMembers.uid, victim.uid));
     app.deps.events.emit('item.accessChanged', { itemId, uids: [victim.uid] });
-    const closed = await Promise.race([e.closed, new Promise<null>((r) => setTimeout(() => r(null), 1000))]);
+    const closed = await Promise.race([e.closed, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
     expect(closed).toEqual({ code: 4403, reason: 'item password required' });
   });
 });
