@@ -15,24 +15,38 @@ export interface ShowdocTableCount {
   skipped: number;
 }
 
-/** The job's summary: the import's report (server/domain/showdoc/types.ts ShowdocImportReport). */
-export interface ShowdocImportSummary {
+/** a row not imported, or imported with a change the report tells: an English template and its values */
+export interface ShowdocSkip {
+  table: string;
+  /** the source row (its id, or its key) */
+  key: string;
+  reason: string;
+  vars?: MessageVars;
+}
+
+/** The import's report (server/domain/showdoc/import.ts), as the CLI prints it and the job keeps it. */
+export interface ShowdocImportReport {
   dryRun: boolean;
-  /** per Quire table: true when ShowDoc's ids were kept */
+  /** per Quire table: true when ShowDoc's ids were kept (the table held nothing else) */
   keptIds: Record<string, boolean>;
   tables: Record<string, ShowdocTableCount>;
-  /** the first 1,000 skipped rows: the table, the row's id or key, why (an English template and its values) */
-  skipped: { table: string; key: string; reason: string; vars?: MessageVars }[];
+  /** the source tables in the order they were imported (a JSON object stored as jsonb loses it) */
+  tableOrder: string[];
+  /** the first 1,000 rows skipped, or imported with a change (a personal domain dropped, a catalog folded); skippedTotal counts them all */
+  skipped: ShowdocSkip[];
   skippedTotal: number;
-  /** files named by the database but absent from the zip (first 1,000) */
+  /** attachment files named by upload_file rows but absent from the uploads folder (first 1,000) */
   missingFiles: string[];
   missingFilesTotal: number;
-  /** ShowDoc id → Quire id where it changed */
+  /** ShowDoc id → Quire id, for items, catalogs and pages whose id changed (first 1,000 of each) */
   idMap: Record<'item' | 'catalog' | 'page', Array<[number, number]>>;
   /** ShowDoc users merged into a Quire account of the same name */
   mergedUsers: string[];
   seconds: number;
-  /** where the admin console shows this report (Downloads' Open button) */
+}
+
+/** The job's summary: the report, and where the admin console shows it (Downloads' Open button). */
+export interface ShowdocImportSummary extends ShowdocImportReport {
   link: string;
 }
 

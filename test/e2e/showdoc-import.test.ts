@@ -81,7 +81,7 @@ describe('Move from ShowDoc', () => {
     await page.locator('[data-testid="admin-showdoc"][data-state="queued"]').waitFor();
     expect(await page.getByTestId('showdoc-stage').textContent()).toBe('Waiting for a worker…');
     const jobId = new URL(page.url()).searchParams.get('job');
-    expect(jobId).toBeTruthy();
+    expect(jobId).toMatch(/^[0-9a-f]{32}$/);
     await shots(page, 'showdoc-queued-en');
 
     // the slot frees: the page follows the job over the socket to its report, without a reload

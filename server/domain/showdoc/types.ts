@@ -17,39 +17,4 @@ export interface ShowdocImportOptions {
   signal?: AbortSignal;
 }
 
-/** per source table: rows read, rows written by this run, rows an earlier run wrote, rows skipped */
-export interface ShowdocTableCount {
-  source: number;
-  imported: number;
-  already: number;
-  skipped: number;
-}
-
-export interface ShowdocSkip {
-  table: string;
-  /** the source row (its id, or its key) */
-  key: string;
-  /** English message template and its values */
-  reason: string;
-  vars?: MessageVars;
-}
-
-export interface ShowdocImportReport {
-  dryRun: boolean;
-  /** per Quire table: true when ShowDoc's ids were kept (the table held nothing else) */
-  keptIds: Record<string, boolean>;
-  tables: Record<string, ShowdocTableCount>;
-  /** the source tables in the order they were imported (a JSON object stored as jsonb loses it) */
-  tableOrder: string[];
-  /** the first 1,000 rows skipped, or imported with a change (a personal domain dropped, a catalog folded), with why; skippedTotal counts them all */
-  skipped: ShowdocSkip[];
-  skippedTotal: number;
-  /** attachment files named by upload_file rows but absent from the uploads folder (first 1,000) */
-  missingFiles: string[];
-  missingFilesTotal: number;
-  /** ShowDoc id → Quire id, for items, catalogs and pages whose id changed (first 1,000 of each) */
-  idMap: Record<'item' | 'catalog' | 'page', Array<[number, number]>>;
-  /** ShowDoc users merged into a Quire account of the same name */
-  mergedUsers: string[];
-  seconds: number;
-}
+export type { ShowdocImportReport, ShowdocSkip, ShowdocTableCount } from '../../../shared/api/adminShowdoc';

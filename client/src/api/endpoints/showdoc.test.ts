@@ -6,7 +6,8 @@ describe('the ShowDoc import report, read once', () => {
     const r = readShowdocSummary({
       dryRun: false,
       keptIds: { item: true, page: false },
-      tables: { user: { source: '4', imported: 3, already: 1, skipped: 0 } },
+      tables: { page: { source: 2, imported: 2, already: 0, skipped: 0 }, user: { source: '4', imported: 3, already: 1, skipped: 0 } },
+      tableOrder: ['user', 'page'],
       skipped: [{ table: 'item', key: 14, reason: 'Whiteboard items (type {type}) cannot be imported', vars: { type: 5, bad: { x: 1 } } }],
       skippedTotal: 1,
       missingFiles: ['2023-11-14/a.png'],
@@ -19,7 +20,8 @@ describe('the ShowDoc import report, read once', () => {
     expect(r).toEqual({
       dryRun: false,
       keptIds: { item: true, page: false },
-      tables: { user: { source: 4, imported: 3, already: 1, skipped: 0 } },
+      tables: { user: { source: 4, imported: 3, already: 1, skipped: 0 }, page: { source: 2, imported: 2, already: 0, skipped: 0 } },
+      tableOrder: ['user', 'page'],
       skipped: [{ table: 'item', key: '14', reason: 'Whiteboard items (type {type}) cannot be imported', vars: { type: 5 } }],
       skippedTotal: 1,
       missingFiles: ['2023-11-14/a.png'],
@@ -29,6 +31,8 @@ describe('the ShowDoc import report, read once', () => {
       seconds: 1.25,
       link: '/admin/index?tab=showdoc&job=j1',
     });
+    // in the order they were imported, whatever order the stored summary's keys came back in
+    expect(Object.keys(r!.tables)).toEqual(['user', 'page']);
   });
 
   it('no report: null; a thin one gets empty lists', () => {

@@ -91,6 +91,7 @@ export function readShowdocSummary(summary: unknown): ShowdocImportSummary | nul
     dryRun: s.dryRun === true,
     keptIds,
     tables,
+    tableOrder: order,
     skipped: list(s.skipped).map((x) => {
       const r = record(x);
       return { table: str(r.table), key: str(r.key), reason: str(r.reason), vars: vars(r.vars) };
