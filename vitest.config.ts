@@ -18,6 +18,8 @@ const timeouts = { testTimeout: 60_000, hookTimeout: 120_000, maxWorkers: 2 };
 // keeps a fresh module graph per file.
 const shared = { isolate: false };
 const clusterSuites = ['test/cluster/**/*.test.ts'];
+// twenty 20-second Redis outages (issue #24): mostly waiting, so CI runs it beside the browser suite
+const outageSuites = ['test/outage/**/*.test.ts'];
 // Tests hash thousands of passwords: a light argon2 cost, switched on explicitly (auth/passwords.ts)
 const fastHash = { QUIRE_TEST_FAST_HASH: '1' };
 
@@ -76,6 +78,16 @@ export default defineConfig({
                 include: clusterSuites,
                 maxWorkers: 1,
                 sequence: { groupOrder: 1 },
+                env: { ...fastHash, QUIRE_TEST_DB: 'postgres' },
+              },
+            },
+            {
+              test: {
+                ...timeouts,
+                name: 'cluster-outage',
+                include: outageSuites,
+                maxWorkers: 1,
+                sequence: { groupOrder: 2 },
                 env: { ...fastHash, QUIRE_TEST_DB: 'postgres' },
               },
             },

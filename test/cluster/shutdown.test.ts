@@ -9,48 +9,9 @@ import { eq } from 'drizzle-orm';
 import { seedItem, seedPage } from '../helpers/realtime';
 import { clusterDatabase, createUserWithToken, startNode, until, type ClusterUser, type ServerProcess } from '../helpers/cluster';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcpProxy';
+import { getJson, post, type Outcome } from '../helpers/rawHttp';
 import type { TestDatabase } from '../helpers/db';
 import { pages } from '../../server/db/schema';
-
-interface Outcome {
-  startedAt: number;
-  status?: number;
-  errorCode?: number;
-  headers?: http.IncomingHttpHeaders;
-  failure?: string;
-}
-
-function post(url: string, path: string, token: string, params: Record<string, string>, agent: http.Agent | false): Promise<Outcome> {
-  const startedAt = Date.now();
-  return new Promise((resolve) => {
-    const body = new URLSearchParams(params).toString();
-    const req = http.request(`${url}/api/${path}`, { method: 'POST', agent, headers: { 'x-api-token': token, 'content-type': 'application/x-www-form-urlencoded' } }, (res) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => {
-        let errorCode: number | undefined;
-        try {
-          errorCode = JSON.parse(text).error_code;
-        } catch {}
-        resolve({ startedAt, status: res.statusCode, errorCode, headers: res.headers });
-      });
-      res.on('error', (e: NodeJS.ErrnoException) => resolve({ startedAt, failure: e.code ?? e.message }));
-    });
-    req.on('error', (e: NodeJS.ErrnoException) => resolve({ startedAt, failure: e.code ?? e.message }));
-    req.end(body);
-  });
-}
-
-const getJson = (url: string) =>
-  new Promise<{ status: number; body: any }>((resolve, reject) => {
-    http
-      .get(url, { agent: false }, (res) => {
-        let text = '';
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-      })
-      .on('error', reject);
-  });
 
 let db: TestDatabase;
 let ann: ClusterUser;

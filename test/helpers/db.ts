@@ -30,12 +30,13 @@ export interface TestDatabase extends Database {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testDbKind() === 'pglite') {
+/** adminUrl: another PostgreSQL server than TEST_DATABASE_URL's (a test's own, which it restarts) */
+export async function createTestDatabase(adminUrl?: string): Promise<TestDatabase> {
+  if (!adminUrl && testDbKind() === 'pglite') {
     const db = await pgliteFromTemplate();
     return { ...db, url: null, drop: () => db.close() };
   }
-  const admin = process.env.TEST_DATABASE_URL;
+  const admin = adminUrl ?? process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error('QUIRE_TEST_DB=postgres needs TEST_DATABASE_URL');
   const pg = await import('pg');
   const name = `quire_t_${randomBytes(6).toString('hex')}`;
