@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { addMember, buildItem, makeUser, type Actor, type BuiltItem } from '../helpers/fixtures';
-import { PNG } from '../helpers/upload';
+import { PNG, pngOfSize } from '../helpers/upload';
 import { connectEditor, synced, until } from '../helpers/realtime';
 import { mcpTokens, pages } from '../../server/db/schema';
 
@@ -47,7 +47,7 @@ async function newToken(app: TestApp, who: Actor, name = 'editor'): Promise<{ id
 
 describe('MCP endpoint', () => {
   let app: TestApp;
-  let owner: Actor, reader: Actor, stranger: Actor;
+  let owner: Actor, reader: Actor, stranger: Actor, limited: Actor;
   let item: BuiltItem;
   const client: Record<string, Client> = {};
   const tokens: Record<string, string> = {};
@@ -61,10 +61,15 @@ describe('MCP endpoint', () => {
       name: 'Private handbook',
       password: 'item-secret',
       rootPages: [{ title: 'Welcome', content: 'Welcome to the zebra handbook' }],
-      catalogs: [{ name: 'Guides', pages: [{ title: 'Install', content: 'Install with npm' }] }],
+      catalogs: [
+        { name: 'Guides', pages: [{ title: 'Install', content: 'Install with npm' }] },
+        { name: 'Ops', pages: [{ title: 'Runbook', content: 'Restart the service' }] },
+      ],
     });
     await addMember(app, item.itemId, reader, 0);
-    for (const [name, who] of Object.entries({ owner, reader, stranger })) {
+    limited = await makeUser(app, 'mcp_limited');
+    await addMember(app, item.itemId, limited, 1, [item.cats.Ops]);
+    for (const [name, who] of Object.entries({ owner, reader, stranger, limited })) {
       tokens[name] = (await newToken(app, who)).token;
       client[name] = await connect(app, tokens[name]);
     }
@@ -95,9 +100,11 @@ describe('MCP endpoint', () => {
     for (const who of ['owner', 'reader']) {
       const r = await call(client[who], 'list_catalogs', { item_id: item.itemId });
       expect(r.isError, who).toBe(false);
-      expect(r.data.menu.catalogs.map((c: any) => c.cat_name)).toEqual(['Guides']);
+      expect(r.data.menu.catalogs.map((c: any) => c.cat_name)).toEqual(['Guides', 'Ops']);
       expect(r.data.menu.pages.map((p: any) => p.page_title)).toEqual(['Welcome']);
     }
+    const ops = await call(client.limited, 'list_catalogs', { item_id: item.itemId });
+    expect(ops.data.menu.catalogs.map((c: any) => c.cat_name)).toEqual(['Ops']);
     const refused = await call(client.stranger, 'list_catalogs', { item_id: item.itemId });
     expect(refused.isError).toBe(true);
     expect(refused.data.error_code).not.toBe(0);
@@ -117,15 +124,17 @@ describe('MCP endpoint', () => {
     const r = await call(client.reader, 'get_page', { page_id: item.pages.Install });
     expect(r.isError).toBe(false);
     expect(r.data).toMatchObject({ page_title: 'Install', page_content: 'Install with npm' });
-    const refused = await call(client.stranger, 'get_page', { page_id: item.pages.Install });
-    expect(refused.isError).toBe(true);
-    expect(JSON.stringify(refused.data)).not.toContain('npm');
+    for (const who of ['stranger', 'limited']) {
+      const refused = await call(client[who], 'get_page', { page_id: item.pages.Install });
+      expect(refused.isError, who).toBe(true);
+      expect(JSON.stringify(refused.data), who).not.toContain('npm');
+    }
   });
 
   it('create_page: the owner creates a page in a catalog; a read-only member and a stranger create nothing', async () => {
     const before = (await app.deps.db.select().from(pages).where(eq(pages.itemId, item.itemId))).length;
-    for (const who of ['reader', 'stranger']) {
-      const refused = await call(client[who], 'create_page', { item_id: item.itemId, page_title: `By ${who}`, page_content: 'nope' });
+    for (const [who, catId] of [['reader', 0], ['stranger', 0], ['limited', item.cats.Guides]] as const) {
+      const refused = await call(client[who], 'create_page', { item_id: item.itemId, page_title: `By ${who}`, page_content: 'nope', cat_id: catId });
       expect(refused.isError, who).toBe(true);
       expect(refused.data.error_code, who).toBeGreaterThan(0);
     }
@@ -193,6 +202,15 @@ describe('MCP endpoint', () => {
     expect(garbage.data.error_message).toBe('file_base64 is not valid base64');
     const nowhere = await call(client.owner, 'upload_attachment', { file_base64: png, file_name: 'a.png' });
     expect(nowhere.isError).toBe(true);
+    const before = (await app.deps.settings.get()).upload_max_mb;
+    await app.deps.settings.save({ upload_max_mb: 1 });
+    try {
+      const big = await call(client.owner, 'upload_attachment', { page_id: pageId, file_base64: pngOfSize(1024 * 1024 + 10).toString('base64'), file_name: 'big.png' });
+      expect(big.isError).toBe(true);
+      expect(big.data.error_code).toBe(10413);
+    } finally {
+      await app.deps.settings.save({ upload_max_mb: before });
+    }
 
     for (const who of ['owner', 'reader']) {
       const onPage = await call(client[who], 'list_attachments', { page_id: pageId });
@@ -201,6 +219,9 @@ describe('MCP endpoint', () => {
       const onItem = await call(client[who], 'list_attachments', { item_id: item.itemId });
       expect(onItem.data.map((f: any) => [f.display_name, f.page_id])).toEqual([['shot.png', pageId]]);
     }
+    // a member limited to Ops sees none of the Guides files
+    expect((await call(client.limited, 'list_attachments', { item_id: item.itemId })).data).toEqual([]);
+    expect((await call(client.limited, 'list_attachments', { page_id: pageId })).isError).toBe(true);
     for (const args of [{ page_id: pageId }, { item_id: item.itemId }]) {
       const refused = await call(client.stranger, 'list_attachments', args);
       expect(refused.isError).toBe(true);
