@@ -77,6 +77,7 @@ describe('MCP tokens in personal settings', () => {
       await client.close();
 
       await page.getByTestId('mcp-token-done').click();
+      await shown.waitFor({ state: 'detached' });
       const row = page.getByTestId('mcp-token-row').filter({ hasText: `Cursor (${tag})` });
       await row.waitFor();
       // listed by its end only, never in full

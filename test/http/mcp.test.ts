@@ -47,13 +47,14 @@ async function newToken(app: TestApp, who: Actor, name = 'editor'): Promise<{ id
 
 describe('MCP endpoint', () => {
   let app: TestApp;
-  let owner: Actor, reader: Actor, stranger: Actor, limited: Actor;
+  let admin: Actor, owner: Actor, reader: Actor, stranger: Actor, limited: Actor;
   let item: BuiltItem;
   const client: Record<string, Client> = {};
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
     app = await startTestApp({ realtime: true });
+    admin = await makeUser(app, 'mcp_admin'); // the first account: the owner below is an ordinary user
     owner = await makeUser(app, 'mcp_owner');
     reader = await makeUser(app, 'mcp_reader');
     stranger = await makeUser(app, 'mcp_stranger');
@@ -246,6 +247,16 @@ describe('MCP endpoint', () => {
     expect((await app.call('aiToken/revoke', { id: doomed.id }, { token: owner.token })).error_code).toBe(0);
     await expect(call(c, 'list_items')).rejects.toMatchObject({ code: 401 });
     await expect(connect(app, doomed.token)).rejects.toMatchObject({ code: 401 });
+    await c.close();
+  });
+
+  it('a deleted user\'s tokens go with them', async () => {
+    const leaving = await makeUser(app, 'mcp_leaving');
+    const { token } = await newToken(app, leaving);
+    const c = await connect(app, token);
+    expect((await app.call('adminUser/deleteUser', { uid: leaving.uid }, { token: admin.token })).error_code).toBe(0);
+    await expect(call(c, 'list_items')).rejects.toMatchObject({ code: 401 });
+    expect(await app.deps.db.select().from(mcpTokens).where(eq(mcpTokens.uid, leaving.uid))).toEqual([]);
     await c.close();
   });
 

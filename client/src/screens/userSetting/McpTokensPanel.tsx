@@ -56,7 +56,7 @@ export function McpTokensPanel() {
       </p>
       <Form layout="inline" onFinish={() => void create()} style={{ rowGap: 8, marginBottom: 12 }}>
         <Form.Item style={{ marginInlineEnd: 8 }}>
-          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={60} placeholder={t('mcpTokens.namePlaceholder')} data-testid="mcp-token-name" style={{ width: 220, maxWidth: '100%' }} />
+          <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={60} placeholder={t('mcpTokens.namePlaceholder')} data-testid="mcp-token-name" style={{ width: 320, maxWidth: '100%' }} />
         </Form.Item>
         <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={busy} data-testid="mcp-token-create">
           {t('mcpTokens.create')}
@@ -112,6 +112,8 @@ export function McpTokensPanel() {
           </Button>
         }
         width={640}
+        // the token leaves the page with the dialog
+        destroyOnHidden
       >
         <Alert type="warning" showIcon title={t('mcpTokens.shownOnce')} style={{ marginBottom: 12 }} />
         <Typography.Paragraph copyable className="manage-mono" data-testid="mcp-token-value" style={{ wordBreak: 'break-all' }}>
