@@ -250,6 +250,26 @@ describe('MCP endpoint', () => {
     await c.close();
   });
 
+  it('acts on the bearer token alone: a browser\'s grant cookie for the private item adds nothing', async () => {
+    const res = await app.fetch('/api/item/pwd', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'X-API-Token': stranger.token },
+      body: new URLSearchParams({ item_id: String(item.itemId), password: 'item-secret' }),
+    });
+    expect((await res.json()).error_code).toBe(0);
+    const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect(cookie).toContain('=');
+    // the cookie opens the page over HTTP…
+    const viaHttp = await app.call('page/info', { page_id: item.pages.Install }, { token: stranger.token, cookie });
+    expect(viaHttp.data.page_content).toBe('Install with npm');
+    // …but not over MCP
+    const c = await connect(app, tokens.stranger, { Cookie: cookie });
+    const refused = await call(c, 'get_page', { page_id: item.pages.Install });
+    expect(refused.isError).toBe(true);
+    expect(JSON.stringify(refused.data)).not.toContain('npm');
+    await c.close();
+  });
+
   it('a deleted user\'s tokens go with them', async () => {
     const leaving = await makeUser(app, 'mcp_leaving');
     const { token } = await newToken(app, leaving);
