@@ -10,6 +10,7 @@ import { ErrorCode } from '../shared/errors';
 import { buildRegistry } from './http/action';
 import { controllers, specialRoutes } from './api';
 import { oldShowdocLinks } from './api/oldShowdocLinks';
+import { mcpEndpoint } from './mcp/endpoint';
 
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: deps.config.trustProxy });
@@ -18,7 +19,9 @@ export function createApp(deps: AppDeps): Koa {
   app.use(securityHeaders());
   app.use(healthRoutes(deps));
   app.use(oldShowdocLinks(deps));
-  app.use(createDispatcher(deps, { registry: buildRegistry(controllers), ...specialRoutes }));
+  const registry = buildRegistry(controllers);
+  app.use(mcpEndpoint(deps, registry));
+  app.use(createDispatcher(deps, { registry, ...specialRoutes }));
   // unknown /server/* paths answer like ShowDoc's router, not with the web app
   app.use(async (ctx, next) => {
     if (/^\/(server|api)(\/|$)/.test(ctx.path)) {

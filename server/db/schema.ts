@@ -76,6 +76,28 @@ export const userTokens = pgTable(
 );
 
 /**
+ * Tokens for AI editors on the MCP endpoint (/mcp): created and revoked by their user in personal
+ * settings, shown once; only their sha256 is stored. They act for the user on /mcp only and never
+ * stand in for a login token (nor the other way round).
+ */
+export const mcpTokens = pgTable(
+  'mcp_tokens',
+  {
+    id: serial('id').primaryKey(),
+    uid: integer('uid').notNull(),
+    name: text('name').notNull().default(''),
+    /** sha256 hex of the token */
+    tokenHash: text('token_hash').notNull(),
+    /** the token's last 4 characters, so its owner can tell tokens apart */
+    tail: text('tail').notNull().default(''),
+    addtime: unixTime('addtime'),
+    /** written at most once a minute (domain/mcp/tokens.ts) */
+    lastUsedAt: unixTime('last_used_at'),
+  },
+  (t) => [uniqueIndex('mcp_tokens_hash_uq').on(t.tokenHash), index('mcp_tokens_uid_idx').on(t.uid)],
+);
+
+/**
  * Single-use, 60-second tickets that stand in for a login token in a download URL
  * (auth/downloadTickets.ts). They die with the session that asked for them.
  */

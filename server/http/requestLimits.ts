@@ -1,5 +1,5 @@
-// Per-user and per-IP request limits on the endpoints anyone can call in a loop: item/search and
-// the public mock URLs. With Redis (several processes) the counts live there, so every process
+// Per-user and per-IP request limits on the endpoints anyone can call in a loop: item/search,
+// the public mock URLs and the MCP endpoint. With Redis (several processes) the counts live there, so every process
 // sees the same allowance; while Redis is away, and without it, each process counts in its own
 // memory (no database write on a hot path). Logins, registration, captchas, password checks,
 // uploads and the open API keep their shared counters in the database (auth/throttle.ts).
@@ -9,7 +9,7 @@ import { watchRedis } from '../health/state';
 import type { Logger } from '../logger';
 import { tooManyRequests } from '../errors';
 
-export type LimitedKind = 'search' | 'mock';
+export type LimitedKind = 'search' | 'mock' | 'mcp';
 
 /** how many times the per-user allowance one address gets (several people behind one NAT) */
 const IP_FACTOR = 4;

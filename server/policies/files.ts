@@ -11,7 +11,7 @@ import type { AttachmentRow } from '../db/repos/attachments';
 import type { AppDeps } from '../deps';
 import type { SessionUser } from '../auth/sessionUser';
 import { noPermission } from '../errors';
-import { requireEdit, type ItemAccess, type ItemRow, type Viewer } from './itemAccess';
+import { requireEdit, requireVisit, type ItemAccess, type ItemRow, type Viewer } from './itemAccess';
 import { canEditPage, canReadPage, type PagePlace } from './pages';
 import { findItemCached } from './load';
 import { GRANT_COOKIE } from './itemPassword';
@@ -112,4 +112,20 @@ export async function fileVisitFor(deps: AppDeps, user: SessionUser | null, file
     if (canDownloadFile(user, file, await placesIn(deps, access, cats))) return 'allow';
   }
   return 'password';
+}
+
+/**
+ * An item's page files as one viewer may list them (MCP list_attachments with an item): visit
+ * rights on the item, then only the files of pages inside the viewer's catalogs.
+ */
+export async function filesOnReadablePages<T extends { catId: number }>(deps: Pick<AppDeps, 'db'>, access: ItemAccess, rows: T[]): Promise<T[]> {
+  requireVisit(access);
+  const readable = new Map<number, boolean>();
+  const out: T[] = [];
+  for (const r of rows) {
+    let ok = readable.get(r.catId);
+    if (ok === undefined) readable.set(r.catId, (ok = canReadPage(access, await placeOf(deps, access, r.catId))));
+    if (ok) out.push(r);
+  }
+  return out;
 }

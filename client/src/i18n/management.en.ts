@@ -1,6 +1,26 @@
 // Texts of the management screens (item settings, catalogs, notices, teams, attachments,
 // personal settings, admin console). Keys match management.zh-CN.ts one to one.
 const managementEn = {
+  // issue #23: personal settings' MCP tokens for AI editors
+  mcpTokens: {
+    title: 'AI editors (MCP)',
+    hint: 'Tokens let an AI editor such as Cursor, Claude Desktop or Cline read and write your documentation through the Model Context Protocol, with your rights. Give each editor its own token and revoke it when you stop using it.',
+    address: 'MCP address:',
+    namePlaceholder: 'Token name, e.g. Cursor on my laptop',
+    create: 'Create token',
+    none: 'No MCP tokens yet',
+    createdAt: 'Created {{time}}',
+    lastUsed: 'last used {{time}}',
+    neverUsed: 'never used',
+    revoke: 'Revoke',
+    revokeTitle: 'Revoke the token {{name}}?',
+    revokeConfirm: 'Editors using it lose access at once.',
+    revoked: 'Token revoked',
+    createdTitle: 'Your new MCP token',
+    shownOnce: 'Copy the token now: it is shown only this once.',
+    configHint: 'Add this to your editor\'s MCP settings (see the README for Cursor, Claude Desktop and Cline):',
+    done: 'I have copied it',
+  },
   // words the management screens share (Back, Cancel, Confirm, Delete and Deleted are in common.*)
   management: {
     add: 'Add',

@@ -2,6 +2,26 @@
 import type managementEn from './management.en';
 
 const managementZhCN: typeof managementEn = {
+  // issue #23：个人设置中的 MCP 令牌（AI 编辑器）
+  mcpTokens: {
+    title: 'AI 编辑器（MCP）',
+    hint: '令牌让 Cursor、Claude Desktop、Cline 等 AI 编辑器通过模型上下文协议（MCP）以你的权限读写文档。请为每个编辑器单独创建令牌，不再使用时撤销。',
+    address: 'MCP 地址：',
+    namePlaceholder: '令牌名称，例如：笔记本上的 Cursor',
+    create: '创建令牌',
+    none: '还没有 MCP 令牌',
+    createdAt: '创建于 {{time}}',
+    lastUsed: '最近使用 {{time}}',
+    neverUsed: '从未使用',
+    revoke: '撤销',
+    revokeTitle: '撤销令牌 {{name}}？',
+    revokeConfirm: '正在使用它的编辑器将立即失去访问权限。',
+    revoked: '令牌已撤销',
+    createdTitle: '新的 MCP 令牌',
+    shownOnce: '请立即复制令牌：它只显示这一次。',
+    configHint: '把以下内容加入编辑器的 MCP 设置（Cursor、Claude Desktop、Cline 的配置见 README）：',
+    done: '我已复制',
+  },
   management: {
     add: '添加',
     addedAt: '添加时间',

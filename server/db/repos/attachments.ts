@@ -56,6 +56,18 @@ export async function ofPage(db: DbOrTx, pageId: number): Promise<AttachmentRow[
   return rows.map((r) => r.a);
 }
 
+/** Files bound to the live pages of an item, with where each page stands (MCP list_attachments). */
+export async function ofItemPages(db: DbOrTx, itemId: number): Promise<{ a: AttachmentRow; pageId: number; catId: number }[]> {
+  return db
+    .select({ a: attachments, pageId: pages.pageId, catId: pages.catId })
+    .from(attachmentPages)
+    .innerJoin(attachments, eq(attachments.fileId, attachmentPages.fileId))
+    .innerJoin(pages, eq(pages.pageId, attachmentPages.pageId))
+    .where(and(eq(attachmentPages.itemId, itemId), eq(pages.itemId, itemId), eq(pages.isDel, 0)))
+    .orderBy(attachmentPages.pageId, attachments.addtime, attachments.fileId)
+    .limit(1000);
+}
+
 /** Total stored bytes (of one uploader, or of everyone). */
 export async function storedBytes(db: DbOrTx, uid?: number): Promise<number> {
   const [r] = await db

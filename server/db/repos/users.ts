@@ -2,7 +2,7 @@
 // unless a caller asks for them (login and password checks only).
 import { and, count, eq, getTableColumns, ilike, isNull, ne, or, sql, asc, desc } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { itemGroups, itemMembers, items, itemSort, itemStars, teamItemMembers, teamMembers, teams, templates, userTokens, users } from '../schema';
+import { itemGroups, itemMembers, items, itemSort, itemStars, teamItemMembers, teamMembers, teams, templates, userTokens, users, mcpTokens } from '../schema';
 import { escapeLike } from '../like';
 import { anyRow, deleteAny, firstRow } from './rows';
 
@@ -242,6 +242,7 @@ export async function deleteTraces(tx: DbOrTx, uid: number): Promise<number[]> {
   const m2 = await tx.delete(teamItemMembers).where(eq(teamItemMembers.memberUid, uid)).returning({ itemId: teamItemMembers.itemId });
   await tx.delete(teamMembers).where(eq(teamMembers.memberUid, uid));
   await tx.delete(userTokens).where(eq(userTokens.uid, uid));
+  await tx.delete(mcpTokens).where(eq(mcpTokens.uid, uid));
   await tx.delete(templates).where(eq(templates.uid, uid));
   await tx.delete(itemSort).where(eq(itemSort.uid, uid));
   await tx.delete(itemGroups).where(eq(itemGroups.uid, uid));

@@ -27,6 +27,11 @@ export function pageAttachments(deps: AppDeps, pageId: number): Promise<Attachme
   return attachmentRepo.ofPage(deps.db, pageId);
 }
 
+/** Files bound to an item's live pages (the first 1000), each with its page's place. */
+export function itemPageAttachments(deps: AppDeps, itemId: number): Promise<{ a: AttachmentRow; pageId: number; catId: number }[]> {
+  return attachmentRepo.ofItemPages(deps.db, itemId);
+}
+
 /** Total stored bytes (of one uploader, or of everyone). */
 export function usedBytes(deps: AppDeps, uid?: number): Promise<number> {
   return attachmentRepo.storedBytes(deps.db, uid);

@@ -16,6 +16,7 @@ import { toast } from '../../ui/confirm';
 import { emailStatus } from './emailStatus';
 import { useApiAction } from '../../hooks/useApiAction';
 import { newPasswordHelp, newPasswordRules, repeatPasswordRules } from '../../components/passwordRules';
+import { McpTokensPanel } from './McpTokensPanel';
 
 type Dialog = 'password' | 'email' | null;
 
@@ -99,6 +100,7 @@ export default function UserSettingScreen() {
               {t('userSetting.changePassword')}
             </Button>
           </div>
+          <McpTokensPanel />
         </>
       )}
       <PasswordDialog
