@@ -44,6 +44,10 @@ import pageSqlTable from './page/sqlTable';
 import pageLiveDraft from './page/liveDraft';
 import templateShares from './templateShares';
 import unusedAttachments from './attachmentUnused';
+// issue #23: around the page
+import pageComment from './pageComment';
+import pageFeedback from './pageFeedback';
+import subscription from './subscription';
 
 export const controllers: Controller[] = [
   user,
@@ -90,6 +94,10 @@ export const controllers: Controller[] = [
   pageLiveDraft,
   templateShares,
   unusedAttachments,
+  // issue #23
+  pageComment,
+  pageFeedback,
+  subscription,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */
