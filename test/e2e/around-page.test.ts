@@ -1,7 +1,7 @@
 // Issue #23 in the browser: under a page, a read-only member watches it and comments with an
 // @mention picked from the suggestions; an editor replies; both say whether the page helped (the
 // editor sees the counts, the reader does not); the editor's save reaches the watcher as a live
-// notice. Screenshots in English and Chinese at 1280 and 390 px.
+// notice, and the reply appears in the reader's open tab. Screenshots in English and Chinese at 1280 and 390 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startE2EServer, type E2EServer } from './helpers/server';
@@ -114,6 +114,8 @@ describe('around the page', () => {
       await expect.poll(() => bob.locator('[data-testid="feedback-unhelpful"] .quire-feedback-count').textContent()).toBe('1');
       expect(await bob.locator('[data-testid="feedback-helpful"] .quire-feedback-count').textContent()).toBe('1');
       await shots(bob, `around-page-editor-${tag}`);
+      // the reply reached the reader's open tab with its notice, without a reload
+      await cat.waitForSelector('.quire-comment-replies [data-testid="comment"]', { timeout: 10_000 });
 
       // the watcher's tab, fresh (no toast left from the reply), is told at once of the editor's save
       await cat.reload();

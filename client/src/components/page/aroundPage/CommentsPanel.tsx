@@ -11,6 +11,7 @@ import type { Mentionable, PageComment, PageCommentList, PageCommentThread } fro
 import { COMMENT_MAX_CHARS } from '@shared/limits';
 import { useApiAction } from '../../../hooks/useApiAction';
 import { confirmDelete, toast } from '../../../ui/confirm';
+import { realtimeSocket } from '../../../realtime/socket';
 
 /** the text with its @names marked (text nodes only: comments are never HTML) */
 function withMentions(text: string) {
@@ -107,6 +108,17 @@ export function CommentsPanel({ pageId, signedIn }: { pageId: Id; signedIn: bool
   useEffect(() => {
     void load(1).catch(() => {});
   }, [load]);
+  // a notice pushed to this user (a comment for them: a reply, a mention, on a page they wrote or
+  // watch) brings new comments in without a reload; the socket is the one LiveNotices opened
+  useEffect(() => {
+    if (!signedIn) return;
+    const socket = realtimeSocket();
+    const onNotice = () => reload();
+    socket.on('notice', onNotice);
+    return () => {
+      socket.off('notice', onNotice);
+    };
+  }, [signedIn, reload]);
   useEffect(() => {
     if (!signedIn) return;
     let current = true;
