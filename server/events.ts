@@ -51,6 +51,8 @@ export interface DomainEvents {
   /** a page's edit lock changed mode or holder (live editors re-check their rights) */
   'page.lockChanged': { pageId: number; itemId: number };
   'notice.created': { toUid: number; noticeId: number; title: string };
+  /** issue #23: a comment was added under a page (mentionedUids: the item's people it @mentions, when the commenter may mention) */
+  'page.commented': { itemId: number; pageId: number; commentId: number; uid: number; pageAuthorUid: number; parentAuthorUid: number; mentionedUids: number[] };
   /** an administrator posted a site announcement (a notice to everyone) */
   'announcement.created': { noticeId: number };
   /**

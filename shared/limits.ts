@@ -82,3 +82,10 @@ export const SHOWDOC_UPLOADS_ZIP_MAX_MB = 20 * 1024;
 export const SHOWDOC_UPLOADS_MAX_ENTRIES = 500_000;
 /** what the zip may unpack to (a zip bomb stops here); uploaded files barely compress */
 export const SHOWDOC_UPLOADS_MAX_UNPACKED_MB = 40 * 1024;
+/** page comments (ShowDoc: 1–500 characters, top-level comments 20 per request page) */
+export const COMMENT_MAX_CHARS = 500;
+export const COMMENT_PAGE_DEFAULT = 20;
+/** @mentions that notify per comment */
+export const COMMENT_MENTIONS_MAX = 10;
+/** a guest's feedback browser id */
+export const FEEDBACK_CLIENT_ID_MAX = 64;

@@ -46,6 +46,10 @@ import templateShares from './templateShares';
 import unusedAttachments from './attachmentUnused';
 // issue #23: MCP tokens for AI editors (the endpoint itself is server/mcp)
 import aiToken from './aiToken';
+// issue #23: around the page
+import pageComment from './pageComment';
+import pageFeedback from './pageFeedback';
+import subscription from './subscription';
 
 export const controllers: Controller[] = [
   user,
@@ -93,6 +97,10 @@ export const controllers: Controller[] = [
   templateShares,
   unusedAttachments,
   aiToken,
+  // issue #23
+  pageComment,
+  pageFeedback,
+  subscription,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */

@@ -730,3 +730,58 @@ export const showdocImportMap = pgTable('showdoc_import_map', {
   targetId: integer('target_id').notNull(),
   addtime: unixTime('addtime'),
 }, (t) => [uniqueIndex('showdoc_import_map_uq').on(t.sourceTable, t.sourceKey), index('showdoc_import_map_target_idx').on(t.sourceTable, t.targetId)]);
+
+// --- issue #23: around the page (server/domain/pageComments, pageFeedback, subscriptions) -------
+
+/** A comment under a page: top-level (parent_id 0) or a reply to one (two levels, as ShowDoc). */
+export const pageComments = pgTable(
+  'page_comments',
+  {
+    commentId: serial('comment_id').primaryKey(),
+    pageId: integer('page_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    parentId: integer('parent_id').notNull().default(0),
+    uid: integer('uid').notNull(),
+    username: text('username').notNull().default(''),
+    /** raw text (escaping is the renderer's job) */
+    content: text('content').notNull(),
+    isDeleted: smallint('is_deleted').notNull().default(0),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [index('page_comments_page_idx').on(t.pageId, t.parentId, t.commentId), index('page_comments_item_idx').on(t.itemId)],
+);
+
+/** "Was this page helpful?": one vote per signed-in user (uid) or per guest browser (client_id, uid 0). */
+export const pageFeedback = pgTable(
+  'page_feedback',
+  {
+    feedbackId: serial('feedback_id').primaryKey(),
+    pageId: integer('page_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    /** 0 for a guest */
+    uid: integer('uid').notNull().default(0),
+    /** a guest's browser id; '' for signed-in users */
+    clientId: text('client_id').notNull().default(''),
+    /** 1 helpful, 2 not helpful */
+    feedbackType: smallint('feedback_type').notNull(),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [uniqueIndex('page_feedback_voter_uq').on(t.pageId, t.uid, t.clientId)],
+);
+
+/** Who watches what (ShowDoc's subscription: object_type 'page', action_type 'update'). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    uid: integer('uid').notNull(),
+    objectId: integer('object_id').notNull(),
+    objectType: text('object_type').notNull(),
+    actionType: text('action_type').notNull(),
+    subTime: unixTime('sub_time'),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_uq').on(t.objectType, t.objectId, t.actionType, t.uid),
+    index('subscriptions_uid_idx').on(t.uid),
+  ],
+);

@@ -5,6 +5,7 @@ import { isRemote } from '../events';
 import { noticeItemAttorned } from '../domain/notices/itemAttorned';
 import { noticeJobProgress } from '../domain/notices/jobFinished';
 import { tellEarlierAuthor } from './pageEditNotices';
+import { tellAboutComment, tellWatchers } from './aroundPageNotices';
 
 /** Notices: an item transferred to you, your page edited by someone else, your job finished. */
 export function registerNoticeListeners(deps: AppDeps): () => void {
@@ -12,6 +13,9 @@ export function registerNoticeListeners(deps: AppDeps): () => void {
   const offs = [
     deps.events.on('item.attorned', (e) => void noticeItemAttorned(deps, e).catch(fail('item.attorned'))),
     deps.events.on('page.saved', (e) => void tellEarlierAuthor(deps, e).catch(fail('page.saved'))),
+    // issue #23: comments and watched pages
+    deps.events.on('page.commented', (e) => void tellAboutComment(deps, e).catch(fail('page.commented'))),
+    deps.events.on('page.saved', (e) => void tellWatchers(deps, e).catch(fail('page.saved'))),
     // the process where the job ran tells its user; the copies other processes hear over Redis do not
     deps.events.on('job.progress', (e) => void (isRemote(e) ? undefined : noticeJobProgress(deps, e).catch(fail('job.progress')))),
   ];

@@ -24,8 +24,9 @@ import { tools } from './tools';
 import { showdocImport } from './showdocImport';
 import { showdocAdmin } from './showdocAdmin';
 import { mcp } from './mcp';
+import { aroundPage } from './aroundPage';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools, showdocImport, showdocAdmin, mcp];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools, showdocImport, showdocAdmin, mcp, aroundPage];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 

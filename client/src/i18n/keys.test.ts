@@ -9,6 +9,8 @@ import managementEn from './management.en';
 import managementZhCN from './management.zh-CN';
 import editorEn from './editor.en';
 import editorZhCN from './editor.zh-CN';
+import aroundPageEn from './aroundPage.en';
+import aroundPageZhCN from './aroundPage.zh-CN';
 
 const SRC = path.resolve(__dirname, '..');
 /** the management screens keep their texts in management.*.ts; screens/itemSetting/tabs.test.ts checks them */
@@ -33,8 +35,9 @@ function has(keys: Set<string>, key: string): boolean {
 }
 
 // the editor's texts (editorTexts.ts) load with the editor, the diff page and the history dialog
-const enKeys = new Set([...flatten(en), ...flatten(editorEn)]);
-const zhKeys = new Set([...flatten(zhCN), ...flatten(editorZhCN)]);
+// the page extras' texts (aroundPageTexts.ts) load with them
+const enKeys = new Set([...flatten(en), ...flatten(editorEn), ...flatten(aroundPageEn)]);
+const zhKeys = new Set([...flatten(zhCN), ...flatten(editorZhCN), ...flatten(aroundPageZhCN)]);
 /** the management groups are checked by screens/itemSetting/tabs.test.ts */
 const theirs = new Set(Object.keys(managementEn));
 const mine = (k: string) => !theirs.has(k.split('.')[0]);

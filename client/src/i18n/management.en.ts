@@ -40,6 +40,10 @@ const managementEn = {
     yourPassword: 'Your login password',
   },
   itemSetting: {
+    allowComment: 'Comments',
+    allowCommentHint: 'Readers who are signed in can comment under each page and mention members.',
+    allowFeedback: 'Page feedback',
+    allowFeedbackHint: 'Readers can say whether a page was helpful; editors see the counts.',
     title: 'Item settings',
     titleOf: 'Settings · {{name}}',
     noPermission: 'Only the item owner and managers can change its settings.',

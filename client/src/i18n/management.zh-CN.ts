@@ -40,6 +40,10 @@ const managementZhCN: typeof managementEn = {
     yourPassword: '你的登录密码',
   },
   itemSetting: {
+    allowComment: '评论',
+    allowCommentHint: '已登录的读者可以在每个页面下发表评论并提及成员。',
+    allowFeedback: '页面反馈',
+    allowFeedbackHint: '读者可以反馈页面是否有帮助；编辑者可以看到统计。',
     title: '项目设置',
     titleOf: '项目设置 · {{name}}',
     noPermission: '只有项目创建者和管理者可以修改项目设置。',

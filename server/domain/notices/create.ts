@@ -7,7 +7,19 @@ import type { NoticeRow } from '../../db/repos/notices';
 
 export type { NoticeRow } from '../../db/repos/notices';
 
-export type NoticeType = 'member_added' | 'team_added' | 'item_attorned' | 'team_attorned' | 'page_edited' | 'job_done' | 'job_failed';
+export type NoticeType =
+  | 'member_added'
+  | 'team_added'
+  | 'item_attorned'
+  | 'team_attorned'
+  | 'page_edited'
+  | 'job_done'
+  | 'job_failed'
+  // issue #23: comments and watched pages
+  | 'comment_mention'
+  | 'comment_reply'
+  | 'page_commented'
+  | 'page_changed';
 
 export interface NoticeInput {
   toUid: number;

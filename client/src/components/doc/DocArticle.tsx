@@ -5,8 +5,8 @@ import type { PageInfo } from '@shared/api/page';
 import { MarkdownBody } from '../../markdown/MarkdownBody';
 import { formatTime } from '../../ui/time';
 
-/** A page as readers see it: title, author and time, rendered Markdown (with a searched keyword marked). */
-export function DocArticle({ page, html, meta, highlight }: { page: PageInfo; html: string; meta?: ReactNode; highlight?: string }) {
+/** A page as readers see it: title, author and time, rendered Markdown (with a searched keyword marked); `footer` under it. */
+export function DocArticle({ page, html, meta, highlight, footer }: { page: PageInfo; html: string; meta?: ReactNode; highlight?: string; footer?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <article className="doc-article" data-testid="doc-article">
@@ -27,6 +27,7 @@ export function DocArticle({ page, html, meta, highlight }: { page: PageInfo; ht
         {meta}
       </div>
       <MarkdownBody html={html} highlight={highlight} />
+      {footer}
     </article>
   );
 }

@@ -13,19 +13,24 @@ interface Values {
   item_domain?: string;
   is_private: boolean;
   password?: string;
+  allow_comment?: boolean;
+  allow_feedback?: boolean;
 }
 
-/** Name, description, personal domain, open/private with visit password. */
+/** Name, description, personal domain, open/private with visit password; comments and feedback (regular items). */
 export function BaseInfoTab({ item, onSaved }: { item: ItemDetail; onSaved(): void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const { busy, run } = useApiAction();
   const isPrivate = Form.useWatch('is_private', form);
   const archived = isArchived(item);
+  // ShowDoc offers comments and page feedback on regular items only
+  const regular = Number(item.item_type) === 1;
 
   const submit = async (v: Values) => {
     await run(async () => {
-      await itemApi.update(updatePayload(String(item.item_id), v));
+      const switches = regular ? { allow_comment: v.allow_comment ? 1 : 0, allow_feedback: v.allow_feedback ? 1 : 0 } : {};
+      await itemApi.update({ ...updatePayload(String(item.item_id), v), ...switches });
       toast('success', t('management.saved'));
       onSaved();
     });
@@ -43,6 +48,8 @@ export function BaseInfoTab({ item, onSaved }: { item: ItemDetail; onSaved(): vo
         item_domain: item.item_domain ?? '',
         is_private: isPrivateItem(item),
         password: item.password ?? '',
+        allow_comment: Number(item.allow_comment) === 1,
+        allow_feedback: Number(item.allow_feedback) === 1,
       }}
       onFinish={(v) => void submit(v)}
       data-testid="base-info-form"
@@ -78,6 +85,16 @@ export function BaseInfoTab({ item, onSaved }: { item: ItemDetail; onSaved(): vo
         >
           <Input.Password autoComplete="new-password" data-testid="item-password" />
         </Form.Item>
+      )}
+      {regular && (
+        <>
+          <Form.Item name="allow_comment" label={t('itemSetting.allowComment')} extra={t('itemSetting.allowCommentHint')} valuePropName="checked">
+            <Switch data-testid="item-allow-comment" />
+          </Form.Item>
+          <Form.Item name="allow_feedback" label={t('itemSetting.allowFeedback')} extra={t('itemSetting.allowFeedbackHint')} valuePropName="checked">
+            <Switch data-testid="item-allow-feedback" />
+          </Form.Item>
+        </>
       )}
       <Button type="primary" htmlType="submit" loading={busy} data-testid="base-info-save">
         {t('management.save')}

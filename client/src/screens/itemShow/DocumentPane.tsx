@@ -17,11 +17,14 @@ import { BackToTop } from '../../components/BackToTop';
 import { LiveDraftNotice } from '../../components/page/LiveDraftNotice';
 import type { ItemPermissions, Operation } from './permissions';
 import { usePageInfo } from './usePageInfo';
+import { useCurrentUser } from '../../session/user';
 
 // dialogs with tables load when opened: the reader route stays small
 const HistoryDialog = lazy(() => import('../../components/page/HistoryDialog').then((m) => ({ default: m.HistoryDialog })));
 const ShareDialog = lazy(() => import('./ShareDialog').then((m) => ({ default: m.ShareDialog })));
 const AttachmentsDialog = lazy(() => import('./AttachmentsDialog').then((m) => ({ default: m.AttachmentsDialog })));
+// comments, feedback and Watch under the page (issue #23) load after the page, in their own chunk
+const PageExtras = lazy(() => import('../../components/page/aroundPage/PageExtras'));
 
 interface Props {
   info: ItemInfo;
@@ -56,6 +59,11 @@ export function DocumentPane({ info, perms, pageId, paneWidth, highlight, itemPa
   const itemId = info.item_id;
   const attachmentCount = Number(page?.attachment_count ?? 0);
   const showToc = width >= BREAKPOINTS.pageMobile;
+  const signedIn = !!useCurrentUser();
+  // ShowDoc: comments and feedback on regular items whose managers switched them on
+  const regular = Number(info.item_type) === 1;
+  const allowComment = regular && Number(info.allow_comment) === 1;
+  const allowFeedback = regular && Number(info.allow_feedback) === 1;
 
   const onAction = (op: Operation) => {
     const here = `${window.location.pathname}${window.location.search}`;
@@ -140,6 +148,13 @@ export function DocumentPane({ info, perms, pageId, paneWidth, highlight, itemPa
                 )}
                 <LiveDraftNotice pageId={page.page_id} />
               </>
+            }
+            footer={
+              (signedIn || allowComment || allowFeedback) && (
+                <Suspense fallback={null}>
+                  <PageExtras pageId={page.page_id} allowComment={allowComment} allowFeedback={allowFeedback} />
+                </Suspense>
+              )
             }
           />
         ) : (
