@@ -708,3 +708,17 @@ export const showdocImportMap = pgTable('showdoc_import_map', {
   targetId: integer('target_id').notNull(),
   addtime: unixTime('addtime'),
 }, (t) => [uniqueIndex('showdoc_import_map_uq').on(t.sourceTable, t.sourceKey), index('showdoc_import_map_target_idx').on(t.sourceTable, t.targetId)]);
+
+// --- issue #23 (D): a user's notice webhook ----------------------------------------------------
+
+/** Per-user settings (ShowDoc's `user_setting`): key `push_url`, the address notices are POSTed to. */
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    uid: integer('uid').notNull(),
+    keyName: text('key_name').notNull(),
+    keyValue: text('key_value').notNull().default(''),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [uniqueIndex('user_settings_uq').on(t.uid, t.keyName)],
+);
