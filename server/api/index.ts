@@ -44,6 +44,8 @@ import pageSqlTable from './page/sqlTable';
 import pageLiveDraft from './page/liveDraft';
 import templateShares from './templateShares';
 import unusedAttachments from './attachmentUnused';
+// issue #23 (D): notice webhook, secret-key sign-in, public square, LDAP user sync
+import userPushUrl from './userPushUrl';
 
 export const controllers: Controller[] = [
   user,
@@ -90,6 +92,8 @@ export const controllers: Controller[] = [
   pageLiveDraft,
   templateShares,
   unusedAttachments,
+  // issue #23 (D)
+  userPushUrl,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */
