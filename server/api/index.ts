@@ -46,6 +46,8 @@ import templateShares from './templateShares';
 import unusedAttachments from './attachmentUnused';
 // issue #23 (D): notice webhook, secret-key sign-in, public square, LDAP user sync
 import userPushUrl from './userPushUrl';
+import extLoginSecretKey from './extLoginSecretKey';
+import adminSettingAccounts from './adminSettingAccounts';
 
 export const controllers: Controller[] = [
   user,
@@ -94,6 +96,8 @@ export const controllers: Controller[] = [
   unusedAttachments,
   // issue #23 (D)
   userPushUrl,
+  extLoginSecretKey,
+  adminSettingAccounts,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */

@@ -24,8 +24,9 @@ import { tools } from './tools';
 import { showdocImport } from './showdocImport';
 import { showdocAdmin } from './showdocAdmin';
 import { webhook } from './webhook';
+import { externalSignIn } from './externalSignIn';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools, showdocImport, showdocAdmin, webhook];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools, showdocImport, showdocAdmin, webhook, externalSignIn];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 
