@@ -48,6 +48,7 @@ import unusedAttachments from './attachmentUnused';
 import userPushUrl from './userPushUrl';
 import extLoginSecretKey from './extLoginSecretKey';
 import adminSettingAccounts from './adminSettingAccounts';
+import publicSquare from './publicSquare';
 
 export const controllers: Controller[] = [
   user,
@@ -98,6 +99,7 @@ export const controllers: Controller[] = [
   userPushUrl,
   extLoginSecretKey,
   adminSettingAccounts,
+  publicSquare,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */
