@@ -2,7 +2,9 @@
 // elsewhere (#23): the key behind sign-in links, and the directory's users. Administrators only.
 import { action, controller } from '../http/action';
 import { loginSecretKey, resetLoginSecretKey as newLoginSecretKey } from '../domain/secretKeySignIn';
+import { syncLdapUsers as syncDirectory } from '../domain/ldapSync';
 import * as api from '../../shared/api/secretKeyLogin';
+import * as ldapApi from '../../shared/api/ldapSync';
 
 const getLoginSecretKey = action(api.getLoginSecretKey, {
   auth: 'admin',
@@ -18,4 +20,12 @@ const resetLoginSecretKey = action(api.resetLoginSecretKey, {
   },
 });
 
-export default controller('adminSetting', { getLoginSecretKey, resetLoginSecretKey });
+/** Creates local accounts for the directory's people now (not only at their first login). */
+const syncLdapUsers = action(ldapApi.syncLdapUsers, {
+  auth: 'admin',
+  async run(req) {
+    return syncDirectory(req.deps);
+  },
+});
+
+export default controller('adminSetting', { getLoginSecretKey, resetLoginSecretKey, syncLdapUsers });

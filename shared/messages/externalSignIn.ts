@@ -7,4 +7,5 @@ export const externalSignIn: Record<string, string> = {
   'This sign-in link was already used': '该登录链接已被使用过',
   'For safety, administrators cannot sign in with a sign-in link': '为了安全，禁止管理员通过这种方式登录',
   'The public square is not enabled': '公开广场功能未启用',
+  'LDAP is switched off: switch it on and save the LDAP settings first': 'LDAP 未开启：请先开启并保存 LDAP 设置',
 };
