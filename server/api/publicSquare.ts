@@ -8,7 +8,8 @@ import * as api from '../../shared/api/publicSquare';
 const checkEnabled = action(api.checkEnabled, {
   auth: 'optional',
   async run(req) {
-    return { enable: publicSquareOpen(await req.deps.settings.get()) ? 1 : 0 };
+    const enable: 0 | 1 = publicSquareOpen(await req.deps.settings.get()) ? 1 : 0;
+    return { enable };
   },
 });
 
@@ -16,7 +17,7 @@ const getPublicItems = action(api.getPublicItems, {
   auth: 'optional',
   async run(req, p) {
     requirePublicSquare(await req.deps.settings.get(), req.user);
-    const { total, rows } = await publicItems(req.deps, { page: p.page, count: p.count, keyword: p.keyword, searchType: p.search_type });
+    const { total, rows } = await publicItems(req.deps, { page: p.page, count: p.count, keyword: p.keyword, searchType: p.search_type === 'content' ? 'content' : 'title' });
     return presentPublicItems(total, rows);
   },
 });

@@ -13,14 +13,13 @@ import * as userRepo from '../db/repos/users';
 import { issueToken } from '../auth/tokens';
 import { tokenLifetimeDays } from '../auth/session';
 import { hit } from '../auth/throttle';
-import { maySignInByLink } from '../policies/externalSignIn';
 import { createUser, findUserByName, requireActive, updateName, type UserRow } from './accounts';
 import { normalizeUsername } from './accountNames';
 
 /** how far a link's time may be from ours, either way (seconds) */
 export const SIGN_IN_LINK_WINDOW = 60;
 
-const refused = (template: string) => new ApiError(ErrorCode.GENERIC, template);
+export const refused = (template: string) => new ApiError(ErrorCode.GENERIC, template);
 
 /** md5(username + key + time), as ShowDoc computes it (lower-case hex). */
 export const signInLinkToken = (username: string, key: string, time: number | string) =>
@@ -54,8 +53,11 @@ export interface SignInLink {
   ip: string;
 }
 
-/** Checks the link and answers the account it opens with a new login token. */
-export async function signInByLink(deps: AppDeps, link: SignInLink): Promise<{ user: UserRow; token: string }> {
+/**
+ * Checks the link and answers the account it names, created when unknown. Whether that account may
+ * be opened this way is for the caller to ask (policies/externalSignIn.ts), before openLinkSession.
+ */
+export async function accountOfLink(deps: AppDeps, link: SignInLink): Promise<UserRow> {
   const now = deps.now();
   const key = (await deps.settings.get()).login_secret_key;
   if (!key) throw refused('Secret-key sign-in is not set up on this site');
@@ -66,25 +68,26 @@ export async function signInByLink(deps: AppDeps, link: SignInLink): Promise<{ u
   const seen = await hit(deps.db, `signin-link:${signInLinkToken(link.token, key, link.time)}`, SIGN_IN_LINK_WINDOW * 2 + 10, now);
   if (seen.count > 1) throw refused('This sign-in link was already used');
 
-  let user = await findUserByName(deps, normalizeUsername(link.username));
-  if (!user) {
-    try {
-      user = await createUser(deps, { username: link.username, password: randomBytes(24).toString('base64url'), name: link.name.slice(0, 50) });
-    } catch (e) {
-      // the same name created at this very moment by a second link
-      user = await findUserByName(deps, normalizeUsername(link.username));
-      if (!user) throw e;
-    }
+  const found = await findUserByName(deps, normalizeUsername(link.username));
+  if (found) return found;
+  try {
+    return await createUser(deps, { username: link.username, password: randomBytes(24).toString('base64url'), name: link.name.slice(0, 50) });
+  } catch (e) {
+    // the same name created at this very moment by a second link
+    const again = await findUserByName(deps, normalizeUsername(link.username));
+    if (again) return again;
+    throw e;
   }
-  if (!maySignInByLink(user)) throw refused('For safety, administrators cannot sign in with a sign-in link');
+}
+
+/** Signs the account in: the link's name (when given) becomes its name; answers a new login token. */
+export async function openLinkSession(deps: AppDeps, user: UserRow, link: Pick<SignInLink, 'name' | 'ip'>): Promise<string> {
   await requireActive(deps, user);
-  if (link.name && link.name !== user.name) {
-    await updateName(deps, user.uid, link.name.slice(0, 50));
-    user = { ...user, name: link.name.slice(0, 50) };
-  }
+  const name = link.name.slice(0, 50);
+  if (name && name !== user.name) await updateName(deps, user.uid, name);
+  const now = deps.now();
   await userRepo.setLastLogin(deps.db, user.uid, now);
-  const token = await issueToken(deps.db, user.uid, now, await tokenLifetimeDays(deps), link.ip);
-  return { user, token };
+  return issueToken(deps.db, user.uid, now, await tokenLifetimeDays(deps), link.ip);
 }
 
 /** Where to go after signing in: a path on this site, else the item list (never another site). */

@@ -37,6 +37,7 @@ const en = {
     logout: 'Log out',
     myItems: 'My items',
     notices: 'Notices',
+    publicSquare: 'Public square',
     register: 'Sign up',
     settings: 'Personal settings',
     teams: 'Teams',
