@@ -76,6 +76,7 @@ export async function resolvePublic(url: URL, o: PublicRequestOptions = {}): Pro
   }
   if (!allowed) {
     const bad = addresses.find((a) => !isPublicAddress(a.address));
+    if (bad && net.isIP(host)) throw new RefusedUrl('The address {address} is not on the public internet; Quire does not send requests there', { address: bad.address });
     if (bad) throw new RefusedUrl('The address {host} is not on the public internet ({address}); Quire does not send requests there', { host, address: bad.address });
   }
   const first = addresses[0];

@@ -6,6 +6,7 @@ export const webhook: Record<string, string> = {
   'The address must not contain a user name or password': '地址中不能包含用户名或密码',
   'The host {host} cannot be resolved': '无法解析主机 {host}',
   'The address {host} is not on the public internet ({address}); Quire does not send requests there': '地址 {host} 不在公网上（{address}），Quire 不会向该地址发送请求',
+  'The address {address} is not on the public internet; Quire does not send requests there': '地址 {address} 不在公网上，Quire 不会向该地址发送请求',
   'The address answered with a redirect ({status}); redirects are not followed': '该地址返回了重定向（{status}），不会跟随重定向',
   'The notice could not be delivered to your webhook: {reason}': '通知未能推送到你的 Webhook：{reason}',
 };
