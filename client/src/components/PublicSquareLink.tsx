@@ -1,3 +1,5 @@
+// its label lives with the management texts: the header is never part of the reader's first load
+import '../i18n/managementTexts';
 import { useEffect, useState } from 'react';
 import { Button } from 'antd';
 import { CompassOutlined } from '@ant-design/icons';
@@ -19,8 +21,8 @@ export function PublicSquareLink({ compact = false }: { compact?: boolean }) {
   if (!on) return null;
   return (
     <Link to="/public-square" data-testid="public-square-link">
-      <Button type="text" icon={<CompassOutlined />} aria-label={t('nav.publicSquare')}>
-        {compact ? null : t('nav.publicSquare')}
+      <Button type="text" icon={<CompassOutlined />} aria-label={t('square.link')}>
+        {compact ? null : t('square.link')}
       </Button>
     </Link>
   );

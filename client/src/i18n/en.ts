@@ -37,7 +37,6 @@ const en = {
     logout: 'Log out',
     myItems: 'My items',
     notices: 'Notices',
-    publicSquare: 'Public square',
     register: 'Sign up',
     settings: 'Personal settings',
     teams: 'Teams',

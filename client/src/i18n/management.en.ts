@@ -488,6 +488,7 @@ const managementEn = {
   // issue #23: the public square
   square: {
     title: 'Public square',
+    link: 'Public square',
     intro: 'Every public item of this site.',
     off: 'The public square is not open on this site.',
     searchTitle: 'Search names and descriptions',

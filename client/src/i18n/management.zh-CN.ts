@@ -485,6 +485,7 @@ const managementZhCN: typeof managementEn = {
   },
   square: {
     title: '公开广场',
+    link: '公开广场',
     intro: '本站的所有公开项目。',
     off: '本站未开启公开广场。',
     searchTitle: '搜索项目名称和描述',

@@ -36,7 +36,6 @@ const zhCN = {
     logout: '退出登录',
     myItems: '我的项目',
     notices: '消息',
-    publicSquare: '公开广场',
     register: '注册',
     settings: '个人设置',
     teams: '团队管理',
