@@ -27,6 +27,11 @@ async function receiver(redirectTo = ''): Promise<Receiver> {
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       hits.push({ path: req.url ?? '', body, type: String(req.headers['content-type'] ?? '') });
+      if (req.url === '/down') {
+        res.writeHead(503);
+        res.end('down');
+        return;
+      }
       if (req.url === '/redirect') {
         res.writeHead(302, { Location: redirectTo });
         res.end();
@@ -144,6 +149,14 @@ describe('sending a notice', () => {
     expect(job.state).toBe('failed');
     expect(job.error).toContain('not on the public internet');
     expect(inner.hits).toHaveLength(0);
+  });
+
+  it('gives up after three tries when the receiver keeps failing', async () => {
+    expect((await save(`http://127.0.0.1:${bot.port}/down`)).error_code).toBe(0);
+    const job = await noticeAndDelivery();
+    expect(job.state).toBe('failed');
+    expect(job.errorVars).toMatchObject({ reason: 'HTTP 503' });
+    expect(bot.hits.filter((h) => h.path === '/down')).toHaveLength(3);
   });
 
   it('an empty address removes the webhook', async () => {
