@@ -47,6 +47,11 @@ export interface Config {
   jobLeaseMs: number;
   /** test-only: the test job kinds of server/jobs/testKinds.ts are registered (QUIRE_TEST_JOBS=1; refused in production) */
   testJobs: boolean;
+  /**
+   * test-only (QUIRE_TEST_WEBHOOK_ALLOW, read only when NODE_ENV=test): `host:port` pairs the notice
+   * webhook may reach although they are not public (a receiver the test starts on loopback)
+   */
+  testWebhookAllow: string[];
 }
 
 export class ConfigError extends Error {}
@@ -130,6 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('QUIRE_TEST_JOBS is a test-only switch and is refused when NODE_ENV=production');
   }
 
+  const webhookAllow = (env.QUIRE_TEST_WEBHOOK_ALLOW || '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (webhookAllow.length && nodeEnv !== 'test') {
+    throw new ConfigError('QUIRE_TEST_WEBHOOK_ALLOW is a test-only switch and is read only when NODE_ENV=test');
+  }
+
   return {
     nodeEnv,
     port,
@@ -153,5 +163,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 32),
     jobLeaseMs: int(env, 'QUIRE_JOB_LEASE_MS', 30_000, 2_000, 600_000),
     testJobs,
+    testWebhookAllow: webhookAllow,
   };
 }

@@ -40,6 +40,8 @@ export const ErrorCode = {
   UNAVAILABLE: 10503,
   /** this site cannot send mail: no mail server (SMTP_HOST), or no site address for mailed links */
   MAIL_UNAVAILABLE: 10504,
+  /** ShowDoc: the public square is switched off (publicSquare/getPublicItems) */
+  PUBLIC_SQUARE_OFF: 10501,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

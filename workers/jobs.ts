@@ -12,6 +12,7 @@ import { showdocImportHandler } from '../server/domain/showdoc/adminJob';
 import { importShowdoc } from '../server/domain/showdoc/import';
 import { authorizeShowdocImportJob } from '../server/policies/showdocImport';
 import { exportHandlers } from './exportJobs';
+import { pushNoticeHandler } from '../server/domain/notices/webhook';
 
 export function jobHandlers(config: Pick<Config, 'testJobs'>): JobHandlers {
   return {
@@ -25,6 +26,8 @@ export function jobHandlers(config: Pick<Config, 'testJobs'>): JobHandlers {
     'export.xlsx': exportXlsx,
     // a whole ShowDoc installation, from the admin console (#21); administrators only, asked again when it runs
     'import.showdoc': showdocImportHandler(authorizeShowdocImportJob, importShowdoc),
+    // a notice POSTed to its user's webhook (#23): a few bounded tries, the address checked again each time
+    'notice.push': pushNoticeHandler,
     ...(config.testJobs ? testJobHandlers : {}),
   };
 }

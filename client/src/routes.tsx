@@ -86,6 +86,7 @@ export const routes = [
       { path: '/team/item/:team_id', ...lazyScreen(() => import('./screens/team/TeamItemScreen')) },
       { path: '/attachment/index', ...lazyScreen(() => import('./screens/attachment/AttachmentScreen')) },
       { path: '/downloads', ...lazyScreen(() => import('./screens/downloads/DownloadsScreen')) },
+      { path: '/public-square', ...lazyScreen(() => import('./screens/publicSquare/PublicSquareScreen')) },
       { path: '/:item_id', ...lazyScreen(() => import('./screens/itemShow/ItemShowScreen')) },
       { path: '*', ...lazyScreen(() => import('./screens/NotFound').then((m) => ({ default: m.NotFound }))) },
     ],

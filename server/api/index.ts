@@ -50,6 +50,11 @@ import aiToken from './aiToken';
 import pageComment from './pageComment';
 import pageFeedback from './pageFeedback';
 import subscription from './subscription';
+// issue #23 (D): notice webhook, secret-key sign-in, public square, LDAP user sync
+import userPushUrl from './userPushUrl';
+import extLoginSecretKey from './extLoginSecretKey';
+import adminSettingAccounts from './adminSettingAccounts';
+import publicSquare from './publicSquare';
 
 export const controllers: Controller[] = [
   user,
@@ -101,6 +106,11 @@ export const controllers: Controller[] = [
   pageComment,
   pageFeedback,
   subscription,
+  // issue #23 (D)
+  userPushUrl,
+  extLoginSecretKey,
+  adminSettingAccounts,
+  publicSquare,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */

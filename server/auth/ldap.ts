@@ -192,3 +192,51 @@ export async function ldapAuthenticate(deps: AppDeps, username: string, password
   if (verdict.unavailable) deps.log.warn('LDAP login check failed', { reason: verdict.unavailable });
   return verdict;
 }
+
+/** A person the directory lists (adminSetting/syncLdapUsers). */
+export interface DirectoryUser {
+  username: string;
+  name: string;
+  email: string;
+}
+
+/** at most this many entries are read by one sync */
+export const LDAP_SYNC_MAX_ENTRIES = 5000;
+
+/**
+ * The filter a sync lists people with, as ShowDoc builds it: the form's search filter with its
+ * `%(user)s` placeholder as `*` (or `(<user_field>=*)` without one), restricted to person entries
+ * unless the filter names object classes itself. (ShowDoc also adds (!(objectClass=computer)): on a
+ * directory without Active Directory's schema that term is undefined and the whole filter matches
+ * nobody, so it is left out — computers are not persons anyway.)
+ */
+export function syncFilter(form: Pick<LdapForm, 'user_field' | 'search_filter'>): string {
+  const field = form.user_field || 'uid';
+  const extra = form.search_filter.trim();
+  const own = extra ? extra.split('%(user)s').join('*') : `(${field}=*)`;
+  const wrapped = own.startsWith('(') ? own : `(${own})`;
+  if (/objectclass/i.test(wrapped)) return wrapped;
+  return `(&(|(objectClass=person)(objectClass=inetOrgPerson)(objectClass=user))${wrapped})`;
+}
+
+/** Every person entry the form's filter finds (paged, at most LDAP_SYNC_MAX_ENTRIES); throws when the directory cannot be asked. */
+export async function ldapListUsers(form: LdapForm): Promise<DirectoryUser[]> {
+  const client = newClient(form);
+  const field = form.user_field || 'uid';
+  try {
+    await serviceBind(client, form);
+    const attributes = [...new Set([field, form.name_field, 'cn', 'displayName', 'mail'].filter(Boolean))];
+    const { searchEntries } = await client.search(form.base_dn, {
+      scope: 'sub',
+      filter: syncFilter(form),
+      attributes,
+      sizeLimit: LDAP_SYNC_MAX_ENTRIES,
+      paged: { pageSize: 500 },
+    });
+    return searchEntries
+      .map((e) => ({ username: attr(e, field), name: attr(e, form.name_field) || attr(e, 'displayName') || attr(e, 'cn'), email: attr(e, 'mail') }))
+      .filter((u) => u.username);
+  } finally {
+    await client.unbind().catch(() => {});
+  }
+}

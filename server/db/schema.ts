@@ -785,3 +785,17 @@ export const subscriptions = pgTable(
     index('subscriptions_uid_idx').on(t.uid),
   ],
 );
+
+// --- issue #23 (D): a user's notice webhook ----------------------------------------------------
+
+/** Per-user settings (ShowDoc's `user_setting`): key `push_url`, the address notices are POSTed to. */
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    uid: integer('uid').notNull(),
+    keyName: text('key_name').notNull(),
+    keyValue: text('key_value').notNull().default(''),
+    addtime: unixTime('addtime'),
+  },
+  (t) => [uniqueIndex('user_settings_uq').on(t.uid, t.keyName)],
+);

@@ -174,7 +174,7 @@ export async function register(deps: AppDeps, input: RegisterInput): Promise<Reg
 }
 
 /** Refuses a session to an account that still waits; the right password is known at this point. */
-async function requireActive(deps: AppDeps, user: UserRow): Promise<void> {
+export async function requireActive(deps: AppDeps, user: UserRow): Promise<void> {
   if (user.status === 'pending') throw new ApiError(ErrorCode.ACCOUNT_PENDING, 'Your account awaits approval by an administrator');
   if (user.status === 'unconfirmed') {
     // a fresh link, since the first may have expired (at most a few an hour per account)

@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps';
 import type { MessageVars } from '../../shared/messages';
 
 /** what runs: one handler per kind, registered by workers/ */
-export type JobKind = 'export.word' | 'export.markdown' | 'export.html' | 'import.auto' | 'import.xlsx' | 'export.xlsx' | 'import.showdoc' | TestJobKind;
+export type JobKind = 'export.word' | 'export.markdown' | 'export.html' | 'import.auto' | 'import.xlsx' | 'export.xlsx' | 'import.showdoc' | 'notice.push' | TestJobKind;
 
 /** kinds that exist only when QUIRE_TEST_JOBS=1 (server/jobs/testKinds.ts; refused in production) */
 export type TestJobKind = 'test.pages';

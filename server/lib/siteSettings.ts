@@ -57,6 +57,10 @@ export interface SiteSettings {
   update_title: string;
   /** login tokens expire after this many days without use (ShowDoc's option name) */
   session_expire_days: number;
+  /** the public square (publicSquare/*) lists every public item; off by default */
+  enable_public_square: boolean;
+  /** the secret behind extLogin/bySecretKey sign-in links ('' = none yet; adminSetting/getLoginSecretKey makes one) */
+  login_secret_key: string;
 }
 
 export const defaultLdapForm = (): LdapForm => ({
@@ -103,4 +107,6 @@ export const defaultSettings = (): SiteSettings => ({
   update_url: '',
   update_title: '',
   session_expire_days: 30,
+  enable_public_square: false,
+  login_secret_key: '',
 });

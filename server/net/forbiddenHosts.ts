@@ -54,3 +54,53 @@ export const guardedLookup: net.LookupFunction = (hostname, options, callback) =
     callback(null, addresses[0].address, addresses[0].family);
   });
 };
+
+// --- outgoing requests a user points somewhere (the notice webhook, #23) -----------------------
+// Stricter than the administrator's hosts above: a user's URL may only reach the public internet.
+// Loopback, private, shared (CGNAT), link-local, multicast, reserved and documentation ranges are
+// refused, in IPv4, IPv6 and the IPv6 forms that carry an IPv4 address (mapped, NAT64, 6to4).
+const nonPublic = new net.BlockList();
+for (const [a, bits] of [
+  ['0.0.0.0', 8], // "this network"; 0.0.0.0 reaches the local host on Linux
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10], // shared address space (CGNAT)
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // 6to4 relay anycast
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, and 255.255.255.255
+] as const) {
+  nonPublic.addSubnet(a, bits, 'ipv4');
+}
+for (const [a, bits] of [
+  ['::', 128], // unspecified
+  ['::1', 128], // loopback
+  ['::', 96], // IPv4-compatible (deprecated)
+  ['64:ff9b::', 96], // NAT64: reaches whatever IPv4 address it embeds
+  ['64:ff9b:1::', 48],
+  ['100::', 64], // discard
+  ['2001::', 23], // IETF protocol assignments (Teredo and friends)
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: embeds an IPv4 address
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
+] as const) {
+  nonPublic.addSubnet(a, bits, 'ipv6');
+}
+
+/** Whether an IP address (bracketed or not) is a public unicast address; anything else is false. */
+export function isPublicAddress(address: string): boolean {
+  const ip = address.replace(/^\[|\]$/g, '').split('%')[0];
+  const family = net.isIPv4(ip) ? 'ipv4' : net.isIPv6(ip) ? 'ipv6' : null;
+  if (family === null) return false;
+  return !nonPublic.check(ip, family) && !forbidden.check(ip, family);
+}

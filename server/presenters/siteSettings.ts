@@ -32,6 +32,7 @@ export function presentSiteConfig(s: SiteSettings, mail: { smtp: boolean; public
     user_upload_quota_mb: s.user_upload_quota_mb,
     site_upload_quota_mb: s.site_upload_quota_mb,
     force_login: s.force_login ? 1 : 0,
+    enable_public_square: s.enable_public_square ? 1 : 0,
     site_url: s.site_url,
     session_expire_days: s.session_expire_days,
     mail_configured: mail.smtp ? 1 : 0,

@@ -91,6 +91,8 @@ export interface SiteConfig extends LdapConfig {
   user_upload_quota_mb: number;
   site_upload_quota_mb: number;
   force_login: 0 | 1;
+  /** the public square lists every public item (off by default) */
+  enable_public_square: 0 | 1;
   site_url: string;
   session_expire_days: number;
   /** whether mailed links can work: mail from the environment, PUBLIC_URL or site_url */
@@ -130,6 +132,7 @@ export const saveConfig = endpoint<SiteConfig>()('adminSetting/saveConfig', {
   user_upload_quota_mb: intIfSent(),
   site_upload_quota_mb: intIfSent(),
   force_login: flagIfSent(),
+  enable_public_square: flagIfSent(),
   site_url: optional(text({ max: 500 })),
   session_expire_days: intIfSent(),
 });

@@ -25,8 +25,10 @@ import { showdocImport } from './showdocImport';
 import { showdocAdmin } from './showdocAdmin';
 import { mcp } from './mcp';
 import { aroundPage } from './aroundPage';
+import { webhook } from './webhook';
+import { externalSignIn } from './externalSignIn';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools, showdocImport, showdocAdmin, mcp, aroundPage];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools, showdocImport, showdocAdmin, mcp, aroundPage, webhook, externalSignIn];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 

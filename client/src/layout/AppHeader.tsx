@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Brand } from '../components/Brand';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { PublicSquareLink } from '../components/PublicSquareLink';
 import { UserMenu } from '../components/UserMenu';
 import { useViewportWidth } from '../hooks/useViewportWidth';
 import { useCurrentUser } from '../session/user';
@@ -15,6 +16,7 @@ export function AppHeader({ children, brandTo }: { children?: ReactNode; brandTo
       <Brand to={brandTo ?? (user ? '/item/index' : '/')} compact={compact && !!children} />
       <div className="header-center">{children}</div>
       <div className="header-right">
+        <PublicSquareLink compact={compact} />
         <LanguageSwitch compact={compact} />
         <UserMenu compact={compact} />
       </div>

@@ -83,3 +83,8 @@ export async function countOf(db: DbOrTx, uid: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(notices).where(eq(notices.toUid, uid));
   return Number(row?.n ?? 0);
 }
+
+export async function findById(db: DbOrTx, noticeId: number): Promise<NoticeRow | undefined> {
+  const [row] = await db.select().from(notices).where(eq(notices.noticeId, noticeId)).limit(1);
+  return row;
+}

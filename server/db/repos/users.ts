@@ -2,7 +2,7 @@
 // unless a caller asks for them (login and password checks only).
 import { and, count, eq, getTableColumns, ilike, isNull, ne, or, sql, asc, desc } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { itemGroups, itemMembers, items, itemSort, itemStars, teamItemMembers, teamMembers, teams, templates, userTokens, users, mcpTokens } from '../schema';
+import { itemGroups, itemMembers, items, itemSort, itemStars, teamItemMembers, teamMembers, teams, templates, userSettings, userTokens, users, mcpTokens } from '../schema';
 import { escapeLike } from '../like';
 import { anyRow, deleteAny, firstRow } from './rows';
 
@@ -235,7 +235,7 @@ export async function ownedCounts(db: DbOrTx, uid: number): Promise<{ items: num
 
 /**
  * What a deleted user leaves behind: memberships (personal, team-item and team), tokens, templates
- * item order, groups and stars. Answers the items whose membership went.
+ * item order, groups, stars and settings (the notice webhook). Answers the items whose membership went.
  */
 export async function deleteTraces(tx: DbOrTx, uid: number): Promise<number[]> {
   const m1 = await tx.delete(itemMembers).where(eq(itemMembers.uid, uid)).returning({ itemId: itemMembers.itemId });
@@ -247,5 +247,6 @@ export async function deleteTraces(tx: DbOrTx, uid: number): Promise<number[]> {
   await tx.delete(itemSort).where(eq(itemSort.uid, uid));
   await tx.delete(itemGroups).where(eq(itemGroups.uid, uid));
   await tx.delete(itemStars).where(eq(itemStars.uid, uid));
+  await tx.delete(userSettings).where(eq(userSettings.uid, uid));
   return [...m1, ...m2].map((r) => r.itemId);
 }

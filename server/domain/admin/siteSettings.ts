@@ -29,6 +29,7 @@ export interface SettingsPatch {
   user_upload_quota_mb?: number;
   site_upload_quota_mb?: number;
   force_login?: boolean;
+  enable_public_square?: boolean;
   site_url?: string;
   session_expire_days?: number;
 }
@@ -132,6 +133,7 @@ export async function saveSiteSettings(deps: AppDeps, patch: SettingsPatch): Pro
 
   if (patch.register_open !== undefined) next.register_open = patch.register_open;
   if (patch.force_login !== undefined) next.force_login = patch.force_login;
+  if (patch.enable_public_square !== undefined) next.enable_public_square = patch.enable_public_square;
   if (patch.home_page !== undefined) {
     if (patch.home_page === 4) throw invalid('The public square home page is not available in Quire');
     if (![1, 2, 3].includes(patch.home_page)) throw invalid('Home page mode must be 1 (landing page), 2 (login page) or 3 (an item)');

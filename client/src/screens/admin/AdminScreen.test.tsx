@@ -8,6 +8,8 @@ const api = vi.hoisted(() => ({
   ] })),
 }));
 
+// the header asks whether the public square is on
+vi.mock('../../api/endpoints/square', () => ({ squareEnabled: vi.fn(async () => false) }));
 vi.mock('../../api/endpoints/admin', () => ({ adminUserList: api.users, adminItemChoices: vi.fn(async () => ({ items: [], total: 0 })) }));
 vi.mock('../../api', async () => {
   const ids = await vi.importActual<typeof import('../../api/ids')>('../../api/ids');

@@ -8,6 +8,7 @@ import { useLoad } from '../itemSetting/shared/useLoad';
 import { toast } from '../../ui/confirm';
 import { OSS_TYPES, toFormValues, toSavePayload, type SettingsValues } from './settingsForm';
 import { useApiAction } from '../../hooks/useApiAction';
+import { LdapSyncButton } from './LdapSyncButton';
 
 /** What the server says about mailed links: mail configured (SMTP_HOST), PUBLIC_URL. */
 function mailState(raw: unknown): { configured: boolean; publicUrl: string } {
@@ -90,6 +91,9 @@ export function AdminSettings() {
       <Form.Item name="force_login" label={t('admin.settings.forceLogin')} valuePropName="checked" extra={t('admin.settings.forceLoginHint')}>
         <Switch />
       </Form.Item>
+      <Form.Item name="enable_public_square" label={t('admin.settings.publicSquare')} valuePropName="checked" extra={t('admin.settings.publicSquareHint')}>
+        <Switch data-testid="enable-public-square" />
+      </Form.Item>
       <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
         <Form.Item name="history_version_count" label={t('admin.settings.historyCount')} style={{ flex: '1 1 200px' }}>
           <InputNumber min={1} max={1000} style={{ width: '100%' }} />
@@ -148,6 +152,7 @@ export function AdminSettings() {
               <Input placeholder="displayName" />
             </Form.Item>
           </div>
+          <LdapSyncButton disabled={!loaded.ldap_open} />
         </div>
       )}
 

@@ -38,6 +38,8 @@ export interface SettingsValues {
   home_item?: string;
   site_url: string;
   force_login: boolean;
+  /** the public square lists every public item (#23) */
+  enable_public_square: boolean;
   history_version_count?: number;
   upload_max_mb?: number;
   /** MB; 0 = unlimited */
@@ -83,6 +85,7 @@ export function toFormValues(raw: unknown): SettingsValues {
     home_item: c.home_item !== undefined && c.home_item !== null && str(c.home_item) !== '' && str(c.home_item) !== '0' ? str(c.home_item) : undefined,
     site_url: str(c.site_url),
     force_login: on(c.force_login, false),
+    enable_public_square: on(c.enable_public_square, false),
     history_version_count: posInt(c.history_version_count),
     upload_max_mb: posInt(c.upload_max_mb),
     user_upload_quota_mb: nonNegInt(c.user_upload_quota_mb),
@@ -134,6 +137,7 @@ export function toSavePayload(loaded: unknown, v: SettingsValues): Record<string
     home_page: v.home_page,
     site_url: v.site_url.trim(),
     force_login: v.force_login ? 1 : 0,
+    enable_public_square: v.enable_public_square ? 1 : 0,
     ldap_open: v.ldap_open ? 1 : 0,
     ldap_form: strip({ ...obj(base.ldap_form), ...v.ldap_form, port: Number(v.ldap_form.port) || 389, version: Number(v.ldap_form.version) === 2 ? 2 : 3 }),
     oss_open: v.oss_open ? 1 : 0,

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Brand } from '../../components/Brand';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { PublicSquareLink } from '../../components/PublicSquareLink';
 import { useCurrentUser } from '../../session/user';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 
@@ -101,6 +102,7 @@ export function Landing() {
         <Brand />
         <div className="header-center" />
         <div className="header-right">
+          <PublicSquareLink />
           <LanguageSwitch />
           {user ? (
             <Link to="/item/index">

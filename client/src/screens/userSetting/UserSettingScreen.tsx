@@ -14,6 +14,7 @@ import { useLoad } from '../itemSetting/shared/useLoad';
 import { FormModal } from '../itemSetting/shared/FormModal';
 import { toast } from '../../ui/confirm';
 import { emailStatus } from './emailStatus';
+import { WebhookPanel } from './WebhookPanel';
 import { useApiAction } from '../../hooks/useApiAction';
 import { newPasswordHelp, newPasswordRules, repeatPasswordRules } from '../../components/passwordRules';
 import { McpTokensPanel } from './McpTokensPanel';
@@ -101,6 +102,7 @@ export default function UserSettingScreen() {
             </Button>
           </div>
           <McpTokensPanel />
+          <WebhookPanel />
         </>
       )}
       <PasswordDialog
