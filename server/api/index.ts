@@ -44,6 +44,8 @@ import pageSqlTable from './page/sqlTable';
 import pageLiveDraft from './page/liveDraft';
 import templateShares from './templateShares';
 import unusedAttachments from './attachmentUnused';
+// issue #23: single sign-on
+import extLogin from './extLogin';
 
 export const controllers: Controller[] = [
   user,
@@ -90,6 +92,7 @@ export const controllers: Controller[] = [
   pageLiveDraft,
   templateShares,
   unusedAttachments,
+  extLogin,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */

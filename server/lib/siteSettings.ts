@@ -30,6 +30,30 @@ export interface OssSetting {
   subcat: string;
 }
 
+/**
+ * OAuth2 / OpenID Connect sign-in: ShowDoc's oauth2_form fields, plus Quire's `issuer` (when set,
+ * the provider's endpoints and keys come from OIDC discovery and the ID token is checked).
+ */
+export interface Oauth2Form {
+  client_id: string;
+  client_secret: string;
+  /** the callback registered at the provider; empty = <site URL>/api/extLogin/oauth2 */
+  redirectUri: string;
+  protocol: 'http' | 'https';
+  host: string;
+  authorize_path: string;
+  token_path: string;
+  resource_path: string;
+  /** a path on host, or an absolute URL */
+  userinfo_path: string;
+  scope: string;
+  /** the login page's button text */
+  entrance_tips: string;
+  logout_redirect_uri: string;
+  /** Quire: the OpenID Connect issuer URL (discovery); empty = plain OAuth2 with the paths above */
+  issuer: string;
+}
+
 /** How a new account starts: at once, after confirming its email, or after an administrator's approval. */
 export type RegisterMode = 'open' | 'email' | 'approval';
 export const REGISTER_MODES: readonly RegisterMode[] = ['open', 'email', 'approval'];
@@ -57,6 +81,8 @@ export interface SiteSettings {
   update_title: string;
   /** login tokens expire after this many days without use (ShowDoc's option name) */
   session_expire_days: number;
+  oauth2_open: boolean;
+  oauth2_form: Oauth2Form;
 }
 
 export const defaultLdapForm = (): LdapForm => ({
@@ -85,6 +111,22 @@ export const defaultOssSetting = (): OssSetting => ({
   subcat: '',
 });
 
+export const defaultOauth2Form = (): Oauth2Form => ({
+  client_id: '',
+  client_secret: '',
+  redirectUri: '',
+  protocol: 'https',
+  host: '',
+  authorize_path: '',
+  token_path: '',
+  resource_path: '',
+  userinfo_path: '',
+  scope: '',
+  entrance_tips: '',
+  logout_redirect_uri: '',
+  issuer: '',
+});
+
 export const defaultSettings = (): SiteSettings => ({
   register_open: true,
   register_mode: 'open',
@@ -103,4 +145,6 @@ export const defaultSettings = (): SiteSettings => ({
   update_url: '',
   update_title: '',
   session_expire_days: 30,
+  oauth2_open: false,
+  oauth2_form: defaultOauth2Form(),
 });

@@ -23,8 +23,9 @@ import { announcements } from './announcements';
 import { tools } from './tools';
 import { showdocImport } from './showdocImport';
 import { showdocAdmin } from './showdocAdmin';
+import { sso } from './sso';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools, showdocImport, showdocAdmin];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools, showdocImport, showdocAdmin, sso];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 
