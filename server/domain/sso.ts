@@ -63,7 +63,10 @@ async function createSsoUser(deps: AppDeps, claims: Record<string, unknown>, ema
   let last: unknown;
   for (const username of usernameCandidates(usernameClaim(claims))) {
     try {
-      return await createUser(deps, { username, password: '', name, email: free, source: 'sso', groupid: 2 });
+      const user = await createUser(deps, { username, password: '', name, email: free, source: 'sso', groupid: 2 });
+      // the provider confirmed the address
+      if (user.email) await userRepo.setEmailVerified(deps.db, user.uid, deps.now());
+      return user;
     } catch (e) {
       // the name (or one that looks like it) is taken: the next candidate
       if (!(e instanceof ApiError)) throw e;

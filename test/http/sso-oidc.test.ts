@@ -51,6 +51,7 @@ beforeAll(async () => {
     // the member's address, not confirmed by the provider
     eve: { preferred_username: 'eve', email: 'bob@quire.test', email_verified: false },
     carl: { preferred_username: 'carl' },
+    frank: { login: 'frank', name: 'Frank Plain' },
     dora: { preferred_username: 'dora' },
   });
   admin = await app.register('root-admin');
@@ -185,6 +186,27 @@ describe('signing in through the provider', () => {
     const me = await whoIs((await signIn('eve')).token);
     expect(Number(me.uid)).not.toBe(member.uid);
     expect(me.email).toBe('');
+  });
+});
+
+describe('a plain OAuth2 provider (ShowDoc\'s protocol, host and paths, no discovery)', () => {
+  it('signs in by the user info subject, the same account twice', async () => {
+    const host = new URL(idp.issuer).host;
+    await useProvider({ issuer: '', protocol: 'http', host, authorize_path: '/auth', token_path: '/token', userinfo_path: '/me', scope: 'openid profile' });
+    try {
+      const first = await signIn('frank');
+      expect(first.last.location).toBe('/item/show?item_id=1');
+      // no nonce without OpenID Connect; state and PKCE all the same
+      const toProvider = new URL(first.hops[0].location!);
+      expect(toProvider.searchParams.get('nonce')).toBeNull();
+      expect(toProvider.searchParams.get('state')).toBeTruthy();
+      const me = await whoIs(first.token);
+      expect(me.name).toBe('Frank Plain');
+      expect(await identitiesOf(Number(me.uid))).toMatchObject([{ issuer: `oauth2:http://${host}`, subject: 'frank' }]);
+      expect((await whoIs((await signIn('frank')).token)).uid).toBe(me.uid);
+    } finally {
+      await useProvider();
+    }
   });
 });
 
