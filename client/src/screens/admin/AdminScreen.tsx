@@ -1,7 +1,7 @@
 import '../../i18n/managementTexts';
 import { useEffect, useState } from 'react';
 import { Button, Menu, Result, Select } from 'antd';
-import { CloudDownloadOutlined, FileOutlined, NotificationOutlined, FolderOpenOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, FileOutlined, LoginOutlined, NotificationOutlined, FolderOpenOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { adminApi } from '../../api';
@@ -15,6 +15,7 @@ import { AdminAttachments } from './AdminAttachments';
 import { AdminSettings } from './AdminSettings';
 import { AdminAnnouncements } from './AdminAnnouncements';
 import { AdminShowdoc } from './AdminShowdoc';
+import { AdminSso } from './AdminSso';
 import { adminSections, type AdminSection } from './rules';
 
 /** Admin console (spec §2): users, items, attachments, web settings, moving from ShowDoc (#21), system update when flagged. */
@@ -55,6 +56,7 @@ export default function AdminScreen() {
     attachments: <FileOutlined />,
     announcements: <NotificationOutlined />,
     settings: <SettingOutlined />,
+    sso: <LoginOutlined />,
     showdoc: <SwapOutlined />,
     update: <CloudDownloadOutlined />,
   };
@@ -82,6 +84,7 @@ export default function AdminScreen() {
           {active === 'attachments' && <AdminAttachments />}
           {active === 'announcements' && <AdminAnnouncements />}
           {active === 'settings' && <AdminSettings />}
+          {active === 'sso' && <AdminSso />}
           {active === 'showdoc' && <AdminShowdoc />}
           {active === 'update' && update && (
             <Result
