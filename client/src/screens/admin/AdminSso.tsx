@@ -53,7 +53,7 @@ export function AdminSso() {
   const secretKept = !!f.has_client_secret;
 
   return (
-    <Form form={form} layout="vertical" onFinish={(v) => void save(v)} style={{ maxWidth: 640 }} data-testid="admin-sso-form">
+    <Form form={form} layout="vertical" onFinish={() => void save(form.getFieldsValue(true))} style={{ maxWidth: 640 }} data-testid="admin-sso-form">
       <p className="manage-hint">{t('admin.sso.intro')}</p>
       <Form.Item name="oauth2_open" label={t('admin.sso.open')} valuePropName="checked">
         <Switch data-testid="sso-open" />
@@ -93,6 +93,8 @@ export function AdminSso() {
           {
             key: 'plain',
             label: t('admin.sso.plain'),
+            // mounted while folded: its fields are part of what is saved
+            forceRender: true,
             children: (
               <>
                 <p className="manage-hint">{t('admin.sso.plainHint')}</p>
