@@ -1,5 +1,6 @@
 // The sign-in flow in flight (state, nonce, PKCE verifier, where to land), kept in the browser that
-// started it: an HttpOnly cookie sealed with the server secret (AES-256-GCM), ten minutes, one use.
+// started it: an HttpOnly cookie sealed with the server secret (AES-256-GCM), ten minutes, cleared
+// when the callback reads it (the provider's code is single-use anyway).
 // Only the browser that went to the provider can finish the sign-in (no login CSRF, security.md:
 // CVE-2025-66629), and any process of the site can read it back.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';

@@ -182,6 +182,16 @@ describe('signing in through the provider', () => {
     expect(await identitiesOf(member.uid)).toMatchObject([{ subject: 'bobby' }]);
   });
 
+  it("a deleted account's link goes with it: the next sign-in makes a new account", async () => {
+    const before = await whoIs((await signIn('dora')).token);
+    const del = await app.call('adminUser/deleteUser', { uid: before.uid }, { token: admin.user_token });
+    expect(del.error_code, del.error_message).toBe(0);
+    expect(await identitiesOf(Number(before.uid))).toEqual([]);
+    const after = await whoIs((await signIn('dora')).token);
+    expect(after.uid).not.toBe(before.uid);
+    expect(after.username).toBe('dora');
+  });
+
   it('an address the provider did not confirm links to nobody', async () => {
     const me = await whoIs((await signIn('eve')).token);
     expect(Number(me.uid)).not.toBe(member.uid);
@@ -268,9 +278,9 @@ describe('refused sign-ins', () => {
     expect((await whoIs((await signIn('carl')).token)).username).toBe('carl');
   });
 
-  it('the same callback twice (its flow is spent)', async () => {
+  it("the same callback twice (the browser's flow is spent)", async () => {
     let callback = '';
-    const first = await signIn('dora', (url) => {
+    const first = await signIn('carl', (url) => {
       if (isCallback(url)) callback = url;
       return url;
     });
