@@ -3,7 +3,9 @@ import { action, controller, type ActionRequest } from '../http/action';
 import { saveSiteSettings } from '../domain/admin/siteSettings';
 import * as api from '../../shared/api/adminSetting';
 import type { SiteSettings } from '../lib/siteSettings';
-import { presentLdapConfig, presentSiteConfig } from '../presenters/siteSettings';
+import { saveOauth2Settings } from '../domain/admin/oauth2Settings';
+import { ssoCallbackUrl } from '../http/siteUrl';
+import { presentLdapConfig, presentOauth2Config, presentSiteConfig } from '../presenters/siteSettings';
 
 /** The settings, and whether mailed links can work: mail from the environment, PUBLIC_URL or site_url. */
 const siteConfig = (req: ActionRequest, s: SiteSettings) => presentSiteConfig(s, { smtp: !!req.deps.config.smtp, publicUrl: req.deps.config.publicUrl });
@@ -37,4 +39,21 @@ const saveLdapConfig = action(api.saveLdapConfig, {
   },
 });
 
-export default controller('adminSetting', { loadConfig, saveConfig, loadLdapConfig, saveLdapConfig });
+/** ShowDoc's OAuth2 form: {oauth2_open, oauth2_form}; the client secret is never sent back. */
+const oauth2Config = async (req: ActionRequest, s: SiteSettings) => presentOauth2Config(s, await ssoCallbackUrl(req.deps, req.ctx, s.oauth2_form.redirectUri));
+
+const loadOauth2Config = action(api.loadOauth2Config, {
+  auth: 'admin',
+  async run(req) {
+    return oauth2Config(req, await req.deps.settings.get());
+  },
+});
+
+const saveOauth2Config = action(api.saveOauth2Config, {
+  auth: 'admin',
+  async run(req, p) {
+    return oauth2Config(req, await saveOauth2Settings(req.deps, { oauth2_open: p.oauth2_open, oauth2_form: p.oauth2_form }));
+  },
+});
+
+export default controller('adminSetting', { loadConfig, saveConfig, loadLdapConfig, saveLdapConfig, loadOauth2Config, saveOauth2Config });

@@ -55,6 +55,8 @@ import userPushUrl from './userPushUrl';
 import extLoginSecretKey from './extLoginSecretKey';
 import adminSettingAccounts from './adminSettingAccounts';
 import publicSquare from './publicSquare';
+// issue #23: single sign-on
+import extLogin from './extLogin';
 
 export const controllers: Controller[] = [
   user,
@@ -111,6 +113,7 @@ export const controllers: Controller[] = [
   extLoginSecretKey,
   adminSettingAccounts,
   publicSquare,
+  extLogin,
 ];
 
 /** Routes outside /api: the public mock URLs (filled in by the mock server). */

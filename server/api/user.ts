@@ -14,6 +14,7 @@ import { ErrorCode } from '../../shared/errors';
 import { localize } from '../../shared/messages';
 import * as api from '../../shared/api/user';
 import type { ParamsOut } from '../../shared/api/contract';
+import { presentOauthInfo } from '../presenters/siteSettings';
 import { presentEmailChange, presentFoundUser, presentLogin, presentMailQueued, presentNewToken, presentUserInfo, presentWaiting } from '../presenters/user';
 
 const notLoggedIn = () => new ApiError(ErrorCode.NOT_LOGGED_IN, 'You are not logged in');
@@ -153,6 +154,14 @@ const allUser = action(api.allUser, {
   },
 });
 
+/** The login page's single sign-on button: on or off, and its text (no login). */
+const oauthInfo = action(api.oauthInfo, {
+  auth: 'optional',
+  async run(req) {
+    return presentOauthInfo(await req.deps.settings.get());
+  },
+});
+
 export default controller('user', {
   register: action(api.register, { auth: 'optional', run: register }),
   registerByVerify: action(api.registerByVerify, { auth: 'optional', run: register }),
@@ -167,4 +176,5 @@ export default controller('user', {
   resetPasswordEmail,
   resetPasswordByUrl,
   allUser,
+  oauthInfo,
 });

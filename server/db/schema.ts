@@ -98,6 +98,24 @@ export const mcpTokens = pgTable(
 );
 
 /**
+ * Accounts at an OAuth2 / OpenID Connect provider linked to a local user (domain/sso): the
+ * provider's issuer and its subject for the person, so a second sign-in finds the same account.
+ */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    id: serial('id').primaryKey(),
+    uid: integer('uid').notNull(),
+    /** the ID token's iss (OpenID Connect), or 'oauth2:<origin>' for a plain OAuth2 provider */
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    addtime: unixTime('addtime'),
+    lastLoginTime: unixTime('last_login_time'),
+  },
+  (t) => [uniqueIndex('sso_identities_subject_uq').on(t.issuer, t.subject), index('sso_identities_uid_idx').on(t.uid)],
+);
+
+/**
  * Single-use, 60-second tickets that stand in for a login token in a download URL
  * (auth/downloadTickets.ts). They die with the session that asked for them.
  */

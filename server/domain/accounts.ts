@@ -70,7 +70,8 @@ export interface CreateUserInput {
   name?: string;
   email?: string;
   groupid?: number;
-  source?: 'local' | 'ldap';
+  /** 'ldap' and 'sso' (OAuth2 / OpenID Connect) accounts get an unusable local password */
+  source?: 'local' | 'ldap' | 'sso';
   /** 'pending' awaits an administrator, 'unconfirmed' the email confirmation; default active */
   status?: AccountStatus;
 }
@@ -88,7 +89,8 @@ export async function createUser(deps: AppDeps, input: CreateUserInput): Promise
   const username = normalizeUsername(input.username);
   validateUsername(username);
   const skeleton = usernameSkeleton(username);
-  const hash = input.source === 'ldap' ? await unusablePasswordHash() : await hashPassword(input.password);
+  const external = input.source === 'ldap' || input.source === 'sso';
+  const hash = external ? await unusablePasswordHash() : await hashPassword(input.password);
   await fillMissingSkeletons(deps.db);
   const now = deps.now();
   try {
@@ -100,8 +102,8 @@ export async function createUser(deps: AppDeps, input: CreateUserInput): Promise
       if (same) throw same.username.toLowerCase() === username.toLowerCase() ? nameTaken() : looksTaken();
       if (looksLikeEmail(username) && (await userRepo.addressInUse(tx, username))) throw addressTaken();
       if (email && email.toLowerCase() !== username.toLowerCase() && (await userRepo.addressInUse(tx, email))) {
-        // a directory's address that a local account already uses is left out, not a failed login
-        if (input.source !== 'ldap') throw addressTaken();
+        // a directory's (or provider's) address that a local account already uses is left out, not a failed login
+        if (!external) throw addressTaken();
         email = '';
       }
       return userRepo.insert(tx, {

@@ -8,16 +8,18 @@ import { defaultSettings, type SiteSettings } from '../lib/siteSettings';
 
 export {
   defaultLdapForm,
+  defaultOauth2Form,
   defaultOssSetting,
   defaultSettings,
   REGISTER_MODES,
   type LdapForm,
+  type Oauth2Form,
   type OssSetting,
   type RegisterMode,
   type SiteSettings,
 } from '../lib/siteSettings';
 
-const jsonKeys = new Set(['ldap_form', 'oss_setting']);
+const jsonKeys = new Set(['ldap_form', 'oss_setting', 'oauth2_form']);
 
 function decode(name: string, value: string, def: SiteSettings): unknown {
   const d = (def as unknown as Record<string, unknown>)[name];

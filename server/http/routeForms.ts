@@ -22,12 +22,15 @@ function safeDecode(s: string): string {
   }
 }
 
+/** a controller or action name (ShowDoc's have digits: extLogin/oauth2, adminSetting/saveOauth2Config) */
+const NAME_RE = /^[A-Za-z_-][A-Za-z0-9_-]{0,59}$/;
+
 /** segments after 'api': controller, action, then key/value pairs */
 export function parseApiSegments(segments: string[]): ParsedRoute {
   const parts = segments.filter((s) => s !== '').map(safeDecode);
   if (parts.length < 2) return { kind: 'invalid' };
   const [controller, action, ...rest] = parts;
-  if (!/^[A-Za-z_-]{1,60}$/.test(controller) || !/^[A-Za-z_-]{1,60}$/.test(action)) return { kind: 'invalid' };
+  if (!NAME_RE.test(controller) || !NAME_RE.test(action)) return { kind: 'invalid' };
   const pathParams: Record<string, string> = Object.create(null);
   for (let i = 0; i + 1 < rest.length; i += 2) pathParams[rest[i]] = rest[i + 1];
   return { kind: 'api', route: { controller, action, pathParams } };

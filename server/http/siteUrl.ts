@@ -15,3 +15,8 @@ export async function siteUrl(deps: AppDeps, ctx: Koa.Context): Promise<string> 
 export async function pageLinkBase(deps: AppDeps): Promise<string> {
   return (await configuredSiteUrl(deps)) ?? '';
 }
+
+/** Where the OAuth2 / OpenID Connect provider sends the browser back: the form's redirectUri, or ours. */
+export async function ssoCallbackUrl(deps: AppDeps, ctx: Koa.Context, redirectUri: string): Promise<string> {
+  return redirectUri || `${await siteUrl(deps, ctx)}/api/extLogin/oauth2`;
+}

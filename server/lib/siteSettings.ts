@@ -30,6 +30,30 @@ export interface OssSetting {
   subcat: string;
 }
 
+/**
+ * OAuth2 / OpenID Connect sign-in: ShowDoc's oauth2_form fields, plus Quire's `issuer` (when set,
+ * the provider's endpoints and keys come from OIDC discovery and the ID token is checked).
+ */
+export interface Oauth2Form {
+  client_id: string;
+  client_secret: string;
+  /** the callback registered at the provider; empty = <site URL>/api/extLogin/oauth2 */
+  redirectUri: string;
+  protocol: 'http' | 'https';
+  host: string;
+  authorize_path: string;
+  token_path: string;
+  resource_path: string;
+  /** a path on host, or an absolute URL */
+  userinfo_path: string;
+  scope: string;
+  /** the login page's button text */
+  entrance_tips: string;
+  logout_redirect_uri: string;
+  /** Quire: the OpenID Connect issuer URL (discovery); empty = plain OAuth2 with the paths above */
+  issuer: string;
+}
+
 /** How a new account starts: at once, after confirming its email, or after an administrator's approval. */
 export type RegisterMode = 'open' | 'email' | 'approval';
 export const REGISTER_MODES: readonly RegisterMode[] = ['open', 'email', 'approval'];
@@ -61,6 +85,8 @@ export interface SiteSettings {
   enable_public_square: boolean;
   /** the secret behind extLogin/bySecretKey sign-in links ('' = none yet; adminSetting/getLoginSecretKey makes one) */
   login_secret_key: string;
+  oauth2_open: boolean;
+  oauth2_form: Oauth2Form;
 }
 
 export const defaultLdapForm = (): LdapForm => ({
@@ -89,6 +115,22 @@ export const defaultOssSetting = (): OssSetting => ({
   subcat: '',
 });
 
+export const defaultOauth2Form = (): Oauth2Form => ({
+  client_id: '',
+  client_secret: '',
+  redirectUri: '',
+  protocol: 'https',
+  host: '',
+  authorize_path: '',
+  token_path: '',
+  resource_path: '',
+  userinfo_path: '',
+  scope: '',
+  entrance_tips: '',
+  logout_redirect_uri: '',
+  issuer: '',
+});
+
 export const defaultSettings = (): SiteSettings => ({
   register_open: true,
   register_mode: 'open',
@@ -109,4 +151,6 @@ export const defaultSettings = (): SiteSettings => ({
   session_expire_days: 30,
   enable_public_square: false,
   login_secret_key: '',
+  oauth2_open: false,
+  oauth2_form: defaultOauth2Form(),
 });

@@ -1,6 +1,7 @@
 // Site settings → what the admin console reads: every option, secrets replaced by '' plus a has_* flag.
 import type { SiteSettings } from '../lib/siteSettings';
-import type { LdapConfig, SiteConfig } from '../../shared/api/adminSetting';
+import type { LdapConfig, Oauth2Config, SiteConfig } from '../../shared/api/adminSetting';
+import type { OauthInfo } from '../../shared/api/user';
 
 export function presentLdapConfig(s: SiteSettings): LdapConfig {
   return {
@@ -38,4 +39,17 @@ export function presentSiteConfig(s: SiteSettings, mail: { smtp: boolean; public
     mail_configured: mail.smtp ? 1 : 0,
     public_url: mail.publicUrl,
   };
+}
+
+/** The OAuth2 form as the console reads it: the client secret replaced by '' and has_client_secret. */
+export function presentOauth2Config(s: SiteSettings, callbackUrl: string): Oauth2Config {
+  return {
+    oauth2_open: s.oauth2_open ? 1 : 0,
+    oauth2_form: { ...s.oauth2_form, client_secret: '', has_client_secret: s.oauth2_form.client_secret ? 1 : 0, callback_url: callbackUrl },
+  };
+}
+
+/** What the login page reads (user/oauthInfo). */
+export function presentOauthInfo(s: SiteSettings): OauthInfo {
+  return { oauth2_open: s.oauth2_open ? 1 : 0, oauth2_entrance_tips: s.oauth2_open ? s.oauth2_form.entrance_tips : '' };
 }

@@ -140,3 +140,56 @@ export const saveConfig = endpoint<SiteConfig>()('adminSetting/saveConfig', {
 /** ShowDoc's separate LDAP form. */
 export const loadLdapConfig = endpoint<LdapConfig>()('adminSetting/loadLdapConfig', {});
 export const saveLdapConfig = endpoint<LdapConfig>()('adminSetting/saveLdapConfig', { ldap_open: flagIfSent(), ldap_form: ldapForm() });
+
+/** ShowDoc's OAuth2 form (oauth2_form) plus Quire's `issuer`; an empty client secret keeps the saved one. */
+export const oauth2FormSchema = z
+  .object({
+    client_id: trimmed(500),
+    client_secret: z.string().max(2000),
+    redirectUri: trimmed(1000),
+    protocol: z.enum(['http', 'https']),
+    host: trimmed(255),
+    authorize_path: trimmed(1000),
+    token_path: trimmed(1000),
+    resource_path: trimmed(1000),
+    userinfo_path: trimmed(1000),
+    scope: trimmed(500),
+    entrance_tips: trimmed(100),
+    logout_redirect_uri: trimmed(1000),
+    issuer: trimmed(1000),
+  })
+  .partial();
+
+export type Oauth2FormInput = z.infer<typeof oauth2FormSchema>;
+
+/** The OAuth2 form as the console reads it: the client secret never leaves the server. */
+export interface Oauth2FormView {
+  client_id: string;
+  client_secret: '';
+  has_client_secret: 0 | 1;
+  redirectUri: string;
+  protocol: 'http' | 'https';
+  host: string;
+  authorize_path: string;
+  token_path: string;
+  resource_path: string;
+  userinfo_path: string;
+  scope: string;
+  entrance_tips: string;
+  logout_redirect_uri: string;
+  issuer: string;
+  /** the callback URL to register at the provider (redirectUri, or the site's own) */
+  callback_url: string;
+}
+
+export interface Oauth2Config {
+  oauth2_open: 0 | 1;
+  oauth2_form: Oauth2FormView;
+}
+
+export const loadOauth2Config = endpoint<Oauth2Config>()('adminSetting/loadOauth2Config', {});
+/** Checks the form (and, for an OpenID Connect issuer being switched on, its discovery document); nothing is saved on error. */
+export const saveOauth2Config = endpoint<Oauth2Config>()('adminSetting/saveOauth2Config', {
+  oauth2_open: flagIfSent(),
+  oauth2_form: json(oauth2FormSchema, { max: 20_000 }),
+});

@@ -141,3 +141,12 @@ export const resetPasswordByUrl = endpoint<NoData>()('user/resetPasswordByUrl', 
 });
 
 export const allUser = endpoint<FoundUser[]>()('user/allUser', { username: text({ max: 50 }) });
+
+/** What the login page needs to show the single sign-on button (no login). */
+export interface OauthInfo {
+  oauth2_open: 0 | 1;
+  /** the button's text ('' = the client's default) */
+  oauth2_entrance_tips: string;
+}
+
+export const oauthInfo = endpoint<OauthInfo>()('user/oauthInfo', {});

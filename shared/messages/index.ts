@@ -27,8 +27,9 @@ import { mcp } from './mcp';
 import { aroundPage } from './aroundPage';
 import { webhook } from './webhook';
 import { externalSignIn } from './externalSignIn';
+import { sso } from './sso';
 
-const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools, showdocImport, showdocAdmin, mcp, aroundPage, webhook, externalSignIn];
+const tables: Record<string, string>[] = [common, items, catalogs, pages, openapi, mock, people, notices, attachments, admin, ldap, jobs, realtime, accounts, imports, exports, sheets, itemLists, announcements, tools, showdocImport, showdocAdmin, mcp, aroundPage, webhook, externalSignIn, sso];
 
 export const zhMessages: Record<string, string> = Object.assign({}, ...tables);
 

@@ -354,6 +354,16 @@ const en = {
     forgot: 'Forgot password?',
     toRegister: 'No account yet? Sign up',
     emailVerified: 'Your email address is confirmed. You can log in now.',
+    sso: 'Sign in with single sign-on',
+    or: 'or',
+    ssoError: {
+      off: 'Single sign-on is not enabled on this site.',
+      provider: 'The sign-in service cannot be reached. Try again later or tell an administrator.',
+      state: 'This sign-in was not started here or has expired. Please start again.',
+      denied: 'The sign-in was cancelled at the sign-in service.',
+      token: 'The answer of the sign-in service could not be verified. Please start again.',
+      account: 'Your account cannot log in yet (it may await approval). Tell an administrator.',
+    },
   },
   register: {
     title: 'Sign up',

@@ -2,7 +2,7 @@
 // unless a caller asks for them (login and password checks only).
 import { and, count, eq, getTableColumns, ilike, isNull, ne, or, sql, asc, desc } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { itemGroups, itemMembers, items, itemSort, itemStars, teamItemMembers, teamMembers, teams, templates, userSettings, userTokens, users, mcpTokens } from '../schema';
+import { itemGroups, itemMembers, items, itemSort, itemStars, teamItemMembers, teamMembers, teams, templates, ssoIdentities, userSettings, userTokens, users, mcpTokens } from '../schema';
 import { escapeLike } from '../like';
 import { anyRow, deleteAny, firstRow } from './rows';
 
@@ -104,7 +104,7 @@ export interface NewUser {
   name: string;
   email: string;
   passwordHash: string;
-  source: 'local' | 'ldap';
+  source: 'local' | 'ldap' | 'sso';
   status: AccountStatus;
   /** undefined: administrator when it is the first account, else an ordinary user */
   groupid?: number;
@@ -248,5 +248,7 @@ export async function deleteTraces(tx: DbOrTx, uid: number): Promise<number[]> {
   await tx.delete(itemGroups).where(eq(itemGroups.uid, uid));
   await tx.delete(itemStars).where(eq(itemStars.uid, uid));
   await tx.delete(userSettings).where(eq(userSettings.uid, uid));
+  // a provider account linked to the deleted user must not sign in to a later account
+  await tx.delete(ssoIdentities).where(eq(ssoIdentities.uid, uid));
   return [...m1, ...m2].map((r) => r.itemId);
 }

@@ -58,6 +58,11 @@ export const adminApproveUser = (uid: Id) => callAction<typeof adminUserApi.appr
 export const adminRejectUser = (uid: Id) => callAction<typeof adminUserApi.reject>('adminUser/reject', { uid });
 export const adminCheckUpdate = () => callAction<typeof adminUserApi.checkUpdate>('adminUser/checkUpdate', {}, { silent: true });
 
+/** Single sign-on (OAuth2 / OpenID Connect): ShowDoc's form; the client secret is never sent back. */
+export const loadOauth2Config = () => callAction<typeof adminSettingApi.loadOauth2Config>('adminSetting/loadOauth2Config', {});
+export const saveOauth2Config = (p: { oauth2_open: boolean; oauth2_form: Record<string, string> }) =>
+  callAction<typeof adminSettingApi.saveOauth2Config>('adminSetting/saveOauth2Config', { oauth2_open: p.oauth2_open ? 1 : 0, oauth2_form: JSON.stringify(p.oauth2_form) });
+
 export const loadConfig = () => callAction<typeof adminSettingApi.loadConfig>('adminSetting/loadConfig', {});
 /** The settings form as the screen holds it (settingsForm.ts builds the payload). */
 export const saveConfig = (config: Record<string, unknown>) =>

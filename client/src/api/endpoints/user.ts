@@ -32,5 +32,7 @@ export const updateInfo = (p: { name: string }) => callAction<typeof userApi.upd
 export const resetPasswordEmail = (p: { email: string; v_code: string }) => callAction<typeof userApi.resetPasswordEmail>('user/resetPasswordEmail', p, formOpts);
 export const resetPasswordByUrl = (p: { new_password: string; uid: string; email: string; token: string }) =>
   callAction<typeof userApi.resetPasswordByUrl>('user/resetPasswordByUrl', p, formOpts);
+/** Whether the login page shows the single sign-on button, and its text. */
+export const oauthInfo = () => callAction<typeof userApi.oauthInfo>('user/oauthInfo', {}, { silent: true, loading: false });
 export const logout = () => callAction<typeof userApi.logout>('user/logout', {}, { silent: true });
 export const allUser = (username = '') => callAction<typeof userApi.allUser>('user/allUser', { username });

@@ -1,7 +1,7 @@
 import '../../i18n/managementTexts';
 import { useEffect, useState } from 'react';
 import { Button, Menu, Result, Select } from 'antd';
-import { CloudDownloadOutlined, FileOutlined, KeyOutlined, NotificationOutlined, FolderOpenOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, FileOutlined, KeyOutlined, LoginOutlined, NotificationOutlined, FolderOpenOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { adminApi } from '../../api';
@@ -16,6 +16,7 @@ import { AdminSettings } from './AdminSettings';
 import { AdminAnnouncements } from './AdminAnnouncements';
 import { AdminShowdoc } from './AdminShowdoc';
 import { AdminSignInLinks } from './AdminSignInLinks';
+import { AdminSso } from './AdminSso';
 import { adminSections, type AdminSection } from './rules';
 
 /** Admin console (spec §2): users, items, attachments, web settings, moving from ShowDoc (#21), system update when flagged. */
@@ -57,6 +58,7 @@ export default function AdminScreen() {
     announcements: <NotificationOutlined />,
     settings: <SettingOutlined />,
     signInLinks: <KeyOutlined />,
+    sso: <LoginOutlined />,
     showdoc: <SwapOutlined />,
     update: <CloudDownloadOutlined />,
   };
@@ -85,6 +87,7 @@ export default function AdminScreen() {
           {active === 'announcements' && <AdminAnnouncements />}
           {active === 'settings' && <AdminSettings />}
           {active === 'signInLinks' && <AdminSignInLinks />}
+          {active === 'sso' && <AdminSso />}
           {active === 'showdoc' && <AdminShowdoc />}
           {active === 'update' && update && (
             <Result

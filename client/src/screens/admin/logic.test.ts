@@ -84,7 +84,7 @@ describe('admin console rules', () => {
   });
 
   it('shows the system update section only when an update is flagged', () => {
-    expect(adminSections(false)).toEqual(['users', 'items', 'attachments', 'announcements', 'settings', 'signInLinks', 'showdoc']);
+    expect(adminSections(false)).toEqual(['users', 'items', 'attachments', 'announcements', 'settings', 'signInLinks', 'sso', 'showdoc']);
     expect(adminSections(true)).toContain('update');
   });
 });

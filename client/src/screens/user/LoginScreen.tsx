@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Divider, Form, Input } from 'antd';
+import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LOGIN_CAPTCHA_CODES } from '@shared/errors';
@@ -11,6 +11,11 @@ import { CaptchaField } from '../../components/CaptchaField';
 import { useCaptcha } from '../../hooks/useCaptcha';
 import { rememberUser } from '../../session/user';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import type { OauthInfo } from '@shared/api/user';
+import type { SsoErrorReason } from '@shared/api/extLogin';
+
+/** Why a single sign-on came back here (`?sso_error=`, server/api/extLogin.ts). */
+const SSO_ERRORS: readonly SsoErrorReason[] = ['off', 'provider', 'state', 'denied', 'token', 'account'];
 
 /** Spec §9: the login button comes back 500 ms after a failed attempt. */
 export const LOGIN_RETRY_DELAY_MS = 500;
@@ -32,6 +37,16 @@ export default function LoginScreen() {
   const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useDocumentTitle(t('login.title'));
   useEffect(() => () => clearTimeout(retryTimer.current), []);
+  const [sso, setSso] = useState<OauthInfo | null>(null);
+  useEffect(() => {
+    userApi
+      .oauthInfo()
+      .then(setSso)
+      .catch(() => {});
+  }, []);
+  const ssoError = SSO_ERRORS.find((r) => r === params.get('sso_error'));
+  // a full page load: the server sends the browser on to the provider
+  const ssoHref = `/api/extLogin/oauth2?redirect=${encodeURIComponent(safeRedirect(params.get('redirect')))}`;
 
   const submit = async (values: LoginForm) => {
     setBusy(true);
@@ -58,6 +73,7 @@ export default function LoginScreen() {
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
       {params.get('email_verified') === '1' && <Alert type="success" showIcon title={t('login.emailVerified')} style={{ marginBottom: 16 }} data-testid="email-verified" />}
+      {ssoError && <Alert type="error" showIcon title={t(`login.ssoError.${ssoError}`)} style={{ marginBottom: 16 }} data-testid="sso-error" />}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} data-testid="login-form">
         <Form.Item name="username" label={t('login.username')} rules={[{ required: true, message: t('login.usernameRequired') }]}>
           <Input prefix={<UserOutlined />} size="large" autoComplete="username" autoFocus data-testid="login-username" />
@@ -70,6 +86,16 @@ export default function LoginScreen() {
         <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy} data-testid="login-submit">
           {t('login.submit')}
         </Button>
+        {sso?.oauth2_open ? (
+          <>
+            <Divider plain style={{ margin: '16px 0' }}>
+              {t('login.or')}
+            </Divider>
+            <Button size="large" block icon={<LoginOutlined />} href={ssoHref} data-testid="login-sso">
+              {sso.oauth2_entrance_tips || t('login.sso')}
+            </Button>
+          </>
+        ) : null}
         <div className="auth-links">
           <Link to={`/user/register${params.get('redirect') ? `?redirect=${encodeURIComponent(params.get('redirect')!)}` : ''}`}>{t('login.toRegister')}</Link>
           <Link to="/user/resetPassword">{t('login.forgot')}</Link>
