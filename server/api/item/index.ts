@@ -1,5 +1,6 @@
 // /api/item/* (spec §7 Items) — item/search lives in ./search.ts.
 import { action, controller, type ActionRequest } from '../../http/action';
+import { readyAnswer } from '../../http/readyAnswer';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import * as api from '../../../shared/api/item';
@@ -123,7 +124,9 @@ const info = action(api.info, {
     const menu = p.keyword ? await loadMenu(deps.db, item.itemId, { visibleTops, keyword: p.keyword }) : menuFor(await cachedMenuSource(deps, item), visibleTops);
     const defaultPage = resolveDefaultPage(menu, p.default_page_id || p.page_id);
     const unreadCount = req.user ? await countUnread(deps.db, req.user.uid) : 0;
-    return presentItemInfo(access, { menu, defaultPage, defaultPath: catalogPathOf(menu, defaultPage), isLogin: !!req.user, unreadCount });
+    const answer = presentItemInfo(access, { menu, defaultPage, defaultPath: catalogPathOf(menu, defaultPage), isLogin: !!req.user, unreadCount });
+    // the whole menu is kept ready as bytes (with ETag); a keyword's filtered menu is built for one request
+    return p.keyword ? answer : readyAnswer(req.ctx, answer);
   },
 });
 
