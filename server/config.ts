@@ -47,6 +47,11 @@ export interface Config {
   jobLeaseMs: number;
   /** test-only: the test job kinds of server/jobs/testKinds.ts are registered (QUIRE_TEST_JOBS=1; refused in production) */
   testJobs: boolean;
+  /**
+   * answers computed from an item's pages (search answers, menu sources) are kept until a write
+   * (QUIRE_ANSWER_CACHE=off: computed for every request, to measure what the database and index do alone)
+   */
+  answerCache: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -130,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('QUIRE_TEST_JOBS is a test-only switch and is refused when NODE_ENV=production');
   }
 
+  const answerCache = env.QUIRE_ANSWER_CACHE || 'on';
+  if (answerCache !== 'on' && answerCache !== 'off') throw new ConfigError(`QUIRE_ANSWER_CACHE must be on or off, got "${answerCache}"`);
+
   return {
     nodeEnv,
     port,
@@ -153,5 +161,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 32),
     jobLeaseMs: int(env, 'QUIRE_JOB_LEASE_MS', 30_000, 2_000, 600_000),
     testJobs,
+    answerCache: answerCache === 'on',
   };
 }
