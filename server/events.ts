@@ -51,6 +51,8 @@ export interface DomainEvents {
   /** a page's edit lock changed mode or holder (live editors re-check their rights) */
   'page.lockChanged': { pageId: number; itemId: number };
   'notice.created': { toUid: number; noticeId: number; title: string };
+  /** a user read or put away one of their notices or announcements (their unread count changed) */
+  'notice.read': { uid: number };
   /** an administrator posted a site announcement (a notice to everyone) */
   'announcement.created': { noticeId: number };
   /**

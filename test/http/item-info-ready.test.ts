@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { createUserWithToken, type ClusterUser } from '../helpers/cluster';
 import { addMember, seedItem, seedPage } from '../helpers/realtime';
 import { catalogs } from '../../server/db/schema';
+import { createNotices } from '../../server/domain/notices/create';
 
 let app: TestApp;
 const u: Record<string, ClusterUser> = {};
@@ -157,6 +158,24 @@ describe('item/info ready answers', () => {
     const plain = await info('editor');
     expect(plain.headers.etag).toBe(after.headers.etag);
     expect(decoded(after).equals(plain.body)).toBe(true);
+  });
+
+  it('a new notice, and reading it, change the reader\'s unread count and ETag', async () => {
+    const unread = (r: Raw) => JSON.parse(r.body.toString('utf8')).data.unread_count;
+    const before = await info('reader');
+    const [notice] = await createNotices(app.deps, [
+      { toUid: u.reader.uid, fromUid: u.owner.uid, fromName: 'owner', noticeType: 'member_added', title: 'You were added', content: '', objectType: 'item', objectId: item },
+    ]);
+    const told = await info('reader', { 'if-none-match': before.headers.etag! });
+    expect(told.status).toBe(200);
+    expect(unread(told)).toBe(unread(before) + 1);
+    expect((await app.call('notice/setRead', { notice_id: notice.noticeId }, { token: u.reader.user_token })).error_code).toBe(0);
+    const read = await info('reader', { 'if-none-match': told.headers.etag! });
+    expect(read.status).toBe(200);
+    expect(unread(read)).toBe(unread(before));
+    expect(read.headers.etag).toBe(before.headers.etag);
+    // the owner's answer did not move
+    expect(unread(await info('owner'))).toBe(0);
   });
 
   it('a keyword filters the menu for that request, as before', async () => {

@@ -12,7 +12,7 @@ import { GRANT_COOKIE, itemPasswordMatches, withGrant } from '../../policies/ite
 import { clearItemPasswordFailures, countItemPasswordFailure, itemPasswordNeedsCaptcha } from '../../policies/itemPasswordAttempts';
 import { findUserByName } from '../../domain/accounts';
 import { checkOwnerPassword as checkOwnerPasswordThrottled } from '../../domain/items/ownerPassword';
-import { countUnread } from '../../domain/notices/count';
+import { cachedUnreadCount } from '../../domain/notices/unreadCache';
 import { checkItemDomain } from '../../domain/items/itemDomain';
 import { resolveItemPassword } from '../../domain/items/visibility';
 import { createItem } from '../../domain/items/create';
@@ -123,7 +123,7 @@ const info = action(api.info, {
     const visibleTops = visibleTopCatalogs(access);
     const menu = p.keyword ? await loadMenu(deps.db, item.itemId, { visibleTops, keyword: p.keyword }) : menuFor(await cachedMenuSource(deps, item), visibleTops);
     const defaultPage = resolveDefaultPage(menu, p.default_page_id || p.page_id);
-    const unreadCount = req.user ? await countUnread(deps.db, req.user.uid) : 0;
+    const unreadCount = req.user ? await cachedUnreadCount(deps, req.user.uid) : 0;
     const answer = presentItemInfo(access, { menu, defaultPage, defaultPath: catalogPathOf(menu, defaultPage), isLogin: !!req.user, unreadCount });
     // the whole menu is kept ready as bytes (with ETag); a keyword's filtered menu is built for one request
     return p.keyword ? answer : readyAnswer(req.ctx, answer);
