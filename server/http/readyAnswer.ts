@@ -18,8 +18,8 @@ const brotli = promisify(brotliCompress);
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** as the envelope: answers with smaller fragments go uncompressed */
 const COMPRESS_FROM_BYTES = 8 * 1024;
-/** ready answers kept at most (identity bytes plus a quarter for the compressed forms) */
-const MAX_BYTES = 32 * 1024 * 1024;
+/** memory the ready answers may hold: their bytes, compressed forms and the fragments they keep alive */
+const MAX_BYTES = 48 * 1024 * 1024;
 /** quality 5: a 200 KB menu in a few milliseconds, within a few percent of quality 11's size */
 const BROTLI_QUALITY = 5;
 
@@ -34,8 +34,12 @@ class ReadyAnswer {
     this.etag = `W/"${createHash('sha256').update(this.identity).digest('base64url').slice(0, 27)}"`;
   }
 
+  get fragmentBytes(): number {
+    return this.spliced.fragmentBytes;
+  }
+
   get compressible(): boolean {
-    return this.spliced.fragmentBytes >= COMPRESS_FROM_BYTES;
+    return this.fragmentBytes >= COMPRESS_FROM_BYTES;
   }
 
   get gzip(): Buffer {
@@ -53,7 +57,9 @@ class ReadyAnswer {
 
 const ready = new LRUCache<string, ReadyAnswer>({
   maxSize: MAX_BYTES,
-  sizeCalculation: (a) => Math.ceil(a.identity.length * 1.25) + 256,
+  // a quarter more for the compressed forms; a fragment (shared by the answers built on it) is
+  // counted in each, as its text and its bytes: the bound errs on the safe side
+  sizeCalculation: (a) => Math.ceil(a.identity.length * 1.25 + 3 * a.fragmentBytes) + 256,
 });
 
 /** a number per fragment object: a fragment is one version of a cached part (a new version is a new object) */
