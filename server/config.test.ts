@@ -28,6 +28,12 @@ describe('loadConfig', () => {
     expect(c.maxBodyBytes).toBe(8 * 1024 * 1024);
   });
 
+  it('keeps answers cached unless QUIRE_ANSWER_CACHE=off', () => {
+    expect(loadConfig({}).answerCache).toBe(true);
+    expect(loadConfig({ QUIRE_ANSWER_CACHE: 'off' }).answerCache).toBe(false);
+    expect(fails({ QUIRE_ANSWER_CACHE: 'no' })).toMatch(/QUIRE_ANSWER_CACHE must be on or off/);
+  });
+
   it('reads good values', () => {
     const c = loadConfig({
       PORT: '8080',

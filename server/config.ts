@@ -52,6 +52,11 @@ export interface Config {
    * webhook may reach although they are not public (a receiver the test starts on loopback)
    */
   testWebhookAllow: string[];
+  /**
+   * answers computed from an item's pages (search answers, menu sources) are kept until a write
+   * (QUIRE_ANSWER_CACHE=off: computed for every request, to measure what the database and index do alone)
+   */
+  answerCache: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -139,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (webhookAllow.length && nodeEnv !== 'test') {
     throw new ConfigError('QUIRE_TEST_WEBHOOK_ALLOW is a test-only switch and is read only when NODE_ENV=test');
   }
+  const answerCache = env.QUIRE_ANSWER_CACHE || 'on';
+  if (answerCache !== 'on' && answerCache !== 'off') throw new ConfigError(`QUIRE_ANSWER_CACHE must be on or off, got "${answerCache}"`);
 
   return {
     nodeEnv,
@@ -164,5 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseMs: int(env, 'QUIRE_JOB_LEASE_MS', 30_000, 2_000, 600_000),
     testJobs,
     testWebhookAllow: webhookAllow,
+    answerCache: answerCache === 'on',
   };
 }

@@ -53,6 +53,8 @@ export interface DomainEvents {
   'notice.created': { toUid: number; noticeId: number; title: string };
   /** issue #23: a comment was added under a page (mentionedUids: the item's people it @mentions, when the commenter may mention) */
   'page.commented': { itemId: number; pageId: number; commentId: number; uid: number; pageAuthorUid: number; parentAuthorUid: number; mentionedUids: number[] };
+  /** a user read or put away one of their notices or announcements (their unread count changed) */
+  'notice.read': { uid: number };
   /** an administrator posted a site announcement (a notice to everyone) */
   'announcement.created': { noticeId: number };
   /**

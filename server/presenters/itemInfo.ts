@@ -6,15 +6,25 @@ import type { ItemInfoAnswer } from '../../shared/api/item';
 import { presentItemBase } from './item';
 import { dbNum } from './fetched';
 import { presentMenu, type MenuView } from './menu';
+import { LRUCache } from 'lru-cache';
 import { JsonFragment, jsonFragment, withFragments, type JsonWithFragments } from '../lib/jsonFragment';
 
 /** a built menu is shared by requests (menuMemo): its JSON is written once */
 const menuJson = new WeakMap<MenuView, JsonFragment>();
+/**
+ * The fragments of recent menus by their text: a menu reloaded unchanged (the cache's time-to-live
+ * ran out, another item was written) keeps its fragment, so its deflate blocks and the ready
+ * answers built on it (http/readyAnswer.ts) stay valid.
+ */
+const byText = new LRUCache<string, JsonFragment>({ max: 16 });
 function presentMenuOnce(menu: MenuView): JsonFragment {
   let json = menuJson.get(menu);
   if (!json) {
     const answer: ItemInfoAnswer['menu'] = presentMenu(menu);
-    menuJson.set(menu, (json = jsonFragment(answer)));
+    const fresh = jsonFragment(answer);
+    json = byText.get(fresh.json) ?? fresh;
+    if (json === fresh) byText.set(fresh.json, fresh);
+    menuJson.set(menu, json);
   }
   return json;
 }

@@ -17,6 +17,7 @@ export const BRIDGED: (keyof DomainEvents)[] = [
   // from `npm run workers` (no Socket.IO there): each API process pushes them to its own sockets
   'job.progress',
   'notice.created',
+  'notice.read',
   'announcement.created',
   // a cancel reaches the worker running the job
   'job.cancelRequested',

@@ -263,6 +263,8 @@ describe('item/info', () => {
       { toUid: ann.uid, noticeTitle: 'two' },
       { toUid: ann.uid, noticeTitle: 'read', isRead: 1 },
     ]);
+    // as every writer of notices does after its commit (item/info caches unread counts until then)
+    app.deps.events.emit('notice.created', { toUid: ann.uid, noticeId: 0, title: 'one' });
     const r = await app.call('item/info', { item_id: built.itemId }, { token: ann.token });
     expect(r.data.unread_count).toBe(2);
   });

@@ -1,5 +1,6 @@
 // /api/item/* (spec §7 Items) — item/search lives in ./search.ts.
 import { action, controller, type ActionRequest } from '../../http/action';
+import { readyAnswer } from '../../http/readyAnswer';
 import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import * as api from '../../../shared/api/item';
@@ -11,7 +12,7 @@ import { GRANT_COOKIE, itemPasswordMatches, withGrant } from '../../policies/ite
 import { clearItemPasswordFailures, countItemPasswordFailure, itemPasswordNeedsCaptcha } from '../../policies/itemPasswordAttempts';
 import { findUserByName } from '../../domain/accounts';
 import { checkOwnerPassword as checkOwnerPasswordThrottled } from '../../domain/items/ownerPassword';
-import { countUnread } from '../../domain/notices/count';
+import { cachedUnreadCount } from '../../domain/notices/unreadCache';
 import { checkItemDomain } from '../../domain/items/itemDomain';
 import { resolveItemPassword } from '../../domain/items/visibility';
 import { createItem } from '../../domain/items/create';
@@ -122,8 +123,10 @@ const info = action(api.info, {
     const visibleTops = visibleTopCatalogs(access);
     const menu = p.keyword ? await loadMenu(deps.db, item.itemId, { visibleTops, keyword: p.keyword }) : menuFor(await cachedMenuSource(deps, item), visibleTops);
     const defaultPage = resolveDefaultPage(menu, p.default_page_id || p.page_id);
-    const unreadCount = req.user ? await countUnread(deps.db, req.user.uid) : 0;
-    return presentItemInfo(access, { menu, defaultPage, defaultPath: catalogPathOf(menu, defaultPage), isLogin: !!req.user, unreadCount });
+    const unreadCount = req.user ? await cachedUnreadCount(deps, req.user.uid) : 0;
+    const answer = presentItemInfo(access, { menu, defaultPage, defaultPath: catalogPathOf(menu, defaultPage), isLogin: !!req.user, unreadCount });
+    // the whole menu is kept ready as bytes (with ETag); a keyword's filtered menu is built for one request
+    return p.keyword ? answer : readyAnswer(req.ctx, answer);
   },
 });
 

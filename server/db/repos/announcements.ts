@@ -1,10 +1,11 @@
 // Announcements: notices addressed to everyone (to_uid 0, notice_type 'announcement'), with each
 // user's read (or put-away) state in announcement_reads. A user sees the announcements made after
 // they registered; administrators see them all (ShowDoc's rule).
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { announcementReads, notices } from '../schema';
 import type { NoticeRow } from './notices';
+import { executeNamed } from '../prepared';
 
 export const ANNOUNCEMENT = 'announcement';
 
@@ -69,13 +70,15 @@ export async function inbox(db: DbOrTx, uid: number, opts: { unreadOnly: boolean
   return rows.map((r) => ({ ...r.n, isRead: r.isRead }));
 }
 
-/** How many announcements this user may see and has not read. */
-export async function countUnread(db: DbOrTx, uid: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(notices)
-    .leftJoin(announcementReads, readJoin(uid))
-    .where(and(visibleTo(uid), sql`${announcementReads.uid} is null`));
+/** A user's unread personal notices and unread announcements, in one statement (item/info asks on every request). */
+export async function countAllUnread(db: DbOrTx, uid: number): Promise<number> {
+  const [row] = await executeNamed<{ n: number }>(
+    db,
+    'unread_count',
+    sql`select ((select count(*) from ${notices} where ${notices.toUid} = ${uid} and ${notices.isRead} = 0)
+      + (select count(*) from ${notices} left join ${announcementReads} on ${readJoin(uid)}
+         where ${visibleTo(uid)} and ${announcementReads.uid} is null))::int as n`,
+  );
   return Number(row?.n ?? 0);
 }
 

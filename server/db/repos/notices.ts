@@ -23,11 +23,6 @@ export async function insert(db: DbOrTx, rows: NewNotice[]): Promise<NoticeRow[]
   return db.insert(notices).values(rows).returning();
 }
 
-export async function countUnread(db: DbOrTx, uid: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notices).where(and(eq(notices.toUid, uid), eq(notices.isRead, 0)));
-  return Number(row?.n ?? 0);
-}
-
 /** A user's notices, newest first. */
 export function listOf(db: DbOrTx, uid: number, opts: { unreadOnly: boolean; limit: number }): Promise<NoticeRow[]> {
   const where = opts.unreadOnly ? and(eq(notices.toUid, uid), eq(notices.isRead, 0)) : eq(notices.toUid, uid);

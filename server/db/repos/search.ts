@@ -61,12 +61,17 @@ export function findHits(db: DbOrTx, q: HitQuery): Promise<HitRow[]> {
   const pattern = `%${escapeLike(q.keyword)}%`;
   const catFilter = q.catIds === null ? sql`` : sql`and p.cat_id in (${sql.join(q.catIds.map((id) => sql`${id}`), sql`, `)})`;
   const indexFilter = q.tsquery ? sql`and p.search_vector @@ ${q.tsquery}::tsquery` : sql``;
-  const textCheck: SQL =
+  const contains: SQL | null =
     q.textCheck === 'none'
-      ? sql``
+      ? null
       : q.textCheck === 'strpos'
-        ? sql`and (strpos(p.page_title, ${q.keyword}) > 0 or strpos(p.page_content, ${q.keyword}) > 0)`
-        : sql`and (p.page_title ilike ${pattern} or p.page_content ilike ${pattern})`;
+        ? sql`strpos(p.page_title, ${q.keyword}) > 0 or strpos(p.page_content, ${q.keyword}) > 0`
+        : sql`p.page_title ilike ${pattern} or p.page_content ilike ${pattern}`;
+  // inside CASE the planner cannot estimate the text check (it takes a half): estimated, a
+  // substring pattern looks a thousand times rarer than it is, so for a common phrase the planner
+  // sorted every page the index found (340 ms on 10,000 pages) instead of walking the item's pages
+  // in order and stopping at the page asked for (6 ms)
+  const textCheck = contains ? sql`and (case when ${contains} then true else false end)` : sql``;
   // octet_length reads only a value's header; substr only the part of it asked for
   return executeOnce<HitRow>(
     db,

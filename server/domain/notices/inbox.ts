@@ -25,13 +25,15 @@ const notFound = () => new ApiError(ErrorCode.GENERIC, 'Notice not found');
 
 export async function markRead(deps: AppDeps, uid: number, noticeId: number): Promise<void> {
   // the first reading time is kept when a notice is opened again
-  if (await noticeRepo.markRead(deps.db, uid, noticeId, deps.now())) return;
-  if (!(await announcementRepo.markRead(deps.db, uid, noticeId, deps.now()))) throw notFound();
+  const done = (await noticeRepo.markRead(deps.db, uid, noticeId, deps.now())) || (await announcementRepo.markRead(deps.db, uid, noticeId, deps.now()));
+  if (!done) throw notFound();
+  deps.events.emit('notice.read', { uid });
 }
 
 export async function deleteNotice(deps: AppDeps, uid: number, noticeId: number): Promise<void> {
-  if (await noticeRepo.deleteOwn(deps.db, uid, noticeId)) return;
-  if (!(await announcementRepo.hide(deps.db, uid, noticeId, deps.now()))) throw notFound();
+  const done = (await noticeRepo.deleteOwn(deps.db, uid, noticeId)) || (await announcementRepo.hide(deps.db, uid, noticeId, deps.now()));
+  if (!done) throw notFound();
+  deps.events.emit('notice.read', { uid });
 }
 
 /** How many notices of their own a user has (without announcements). */

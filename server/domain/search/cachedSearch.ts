@@ -5,6 +5,7 @@
 import type { AppDeps } from '../../deps';
 import { ItemScopedCache } from '../../cache/itemScoped';
 import { searchPages, type SearchAnswer } from './search';
+import { searchKeyword } from './tokens';
 
 /**
  * Memory the kept answers may take (DESIGN §7: 300 MB for the process). A page of 50 hits is
@@ -18,10 +19,12 @@ const answerBytes = (a: SearchAnswer) => a.hits.reduce((n, h) => n + 200 + 2 * (
 const caches = new WeakMap<AppDeps['events'], ItemScopedCache<SearchAnswer>>();
 
 export function cachedSearch(deps: AppDeps, itemId: number, keyword: string, catIds: number[] | null, page: number): Promise<SearchAnswer> {
+  // the search matches this form (tokens.ts): one entry for every spelling of the same search
+  keyword = searchKeyword(keyword);
+  const search = () => searchPages(deps.db, itemId, keyword, catIds, { page, statsEveryMs: deps.dbKind === 'pglite' ? 1_000 : 30_000 });
+  if (deps.config.answerCache === false) return search();
   let cache = caches.get(deps.events);
   if (!cache) caches.set(deps.events, (cache = new ItemScopedCache<SearchAnswer>(deps.events, deps.reads.ttlMs, { maxBytes: MAX_BYTES, sizeOf: answerBytes, admitAfter: 2 })));
   const scope = catIds === null ? '*' : [...catIds].sort((a, b) => a - b).join(',');
-  return cache.get(itemId, `${page}\u0000${scope}\u0000${keyword}`, () =>
-    searchPages(deps.db, itemId, keyword, catIds, { page, statsEveryMs: deps.dbKind === 'pglite' ? 1_000 : 30_000 }),
-  );
+  return cache.get(itemId, `${page}\u0000${scope}\u0000${keyword}`, search);
 }

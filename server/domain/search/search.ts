@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import * as searchRepo from '../../db/repos/search';
 import type { HitRow, SearchAnswer } from '../../db/repos/search';
 import { SEARCH_PAGE_SIZE } from '../../../shared/limits';
-import { keywordQuery } from './tokens';
+import { keywordQuery, searchKeyword } from './tokens';
 import { WORKBOOK_PREFIX, isWorkbookContent, workbookText, type Workbook } from '../../../shared/sheet/workbook';
 import { SNIPPET_HEAD, SNIPPET_WHOLE_BYTES, snippetOf, snippetOfHead } from './snippet';
 import { backfillVectors } from './backfill';
@@ -28,6 +28,7 @@ export async function searchPages(
 ): Promise<SearchAnswer> {
   const page = opts.page ?? 1;
   if (catIds !== null && !catIds.length) return { hits: [], hasMore: false };
+  keyword = searchKeyword(keyword);
   const q = keywordQuery(keyword);
   if (q) await backfillVectors(db, itemId);
   // a keyword without cased letters (Chinese, digits, punctuation) needs no case folding: strpos

@@ -97,6 +97,17 @@ export function pageTokens(title: string, content: string): string[] {
   return indexTokens(`${title}\n${content}`);
 }
 
+/**
+ * A keyword as the search matches it: letter case does not count (the index holds lower-cased
+ * words, the text check is ILIKE, snippets are found in any case), spaces around it go and a run
+ * of spaces in it is one space. The search runs on this form, and its answers are cached under
+ * it, so "Order", "ORDER" and " order " are one search. Width (Ｏｒｄｅｒ) and other
+ * compatibility forms are not folded: the index keeps them as written.
+ */
+export function searchKeyword(keyword: string): string {
+  return keyword.trim().replace(/\s+/gu, ' ').toLowerCase();
+}
+
 export interface KeywordQuery {
   /** tsquery text: every part must occur (words as prefixes of indexed suffixes, CJK as characters or pairs) */
   tsquery: string;
