@@ -11,6 +11,8 @@ import editorEn from './editor.en';
 import editorZhCN from './editor.zh-CN';
 import aroundPageEn from './aroundPage.en';
 import aroundPageZhCN from './aroundPage.zh-CN';
+import screensEn from './screens.en';
+import screensZhCN from './screens.zh-CN';
 
 const SRC = path.resolve(__dirname, '..');
 /** the management screens keep their texts in management.*.ts; screens/itemSetting/tabs.test.ts checks them */
@@ -35,9 +37,9 @@ function has(keys: Set<string>, key: string): boolean {
 }
 
 // the editor's texts (editorTexts.ts) load with the editor, the diff page and the history dialog
-// the page extras' texts (aroundPageTexts.ts) load with them
-const enKeys = new Set([...flatten(en), ...flatten(editorEn), ...flatten(aroundPageEn)]);
-const zhKeys = new Set([...flatten(zhCN), ...flatten(editorZhCN), ...flatten(aroundPageZhCN)]);
+// the page extras' texts (aroundPageTexts.ts) load with them; so do the landing page's, Downloads' and export's (screenTexts.ts)
+const enKeys = new Set([...flatten(en), ...flatten(editorEn), ...flatten(aroundPageEn), ...flatten(screensEn)]);
+const zhKeys = new Set([...flatten(zhCN), ...flatten(editorZhCN), ...flatten(aroundPageZhCN), ...flatten(screensZhCN)]);
 /** the management groups are checked by screens/itemSetting/tabs.test.ts */
 const theirs = new Set(Object.keys(managementEn));
 const mine = (k: string) => !theirs.has(k.split('.')[0]);

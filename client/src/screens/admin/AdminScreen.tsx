@@ -1,7 +1,7 @@
 import '../../i18n/managementTexts';
 import { useEffect, useState } from 'react';
 import { Button, Menu, Result, Select } from 'antd';
-import { CloudDownloadOutlined, FileOutlined, KeyOutlined, LoginOutlined, NotificationOutlined, FolderOpenOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, FileOutlined, KeyOutlined, NotificationOutlined, SafetyCertificateOutlined, FolderOpenOutlined, SettingOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { adminApi } from '../../api';
@@ -58,7 +58,7 @@ export default function AdminScreen() {
     announcements: <NotificationOutlined />,
     settings: <SettingOutlined />,
     signInLinks: <KeyOutlined />,
-    sso: <LoginOutlined />,
+    sso: <SafetyCertificateOutlined />,
     showdoc: <SwapOutlined />,
     update: <CloudDownloadOutlined />,
   };

@@ -1,3 +1,4 @@
+import '../../i18n/screenTexts';
 import '../../i18n/managementTexts';
 import './downloads.css';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';

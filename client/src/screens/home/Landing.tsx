@@ -1,3 +1,4 @@
+import '../../i18n/screenTexts';
 import { Button, Space, Tag } from 'antd';
 import {
   ApiOutlined,

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { flag } from '../../api';
 import type { ItemSummary } from '@shared/api/item';
-import { avatarLetter, itemAvatarColor, itemPath, itemTypeKey } from './itemLook';
+import { avatarLetter, itemAvatarColor, itemTypeKey } from './itemLook';
+import { itemPath } from './itemPath';
 
 interface Props {
   item: ItemSummary;

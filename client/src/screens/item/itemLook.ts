@@ -15,11 +15,6 @@ export function avatarLetter(name: string): string {
   return Array.from(name.trim())[0]?.toUpperCase() ?? '?';
 }
 
-/** The address of the item display: personal domain when set, else the id. */
-export function itemPath(item: { item_id: ItemSummary['item_id']; item_domain?: string }): string {
-  return `/${encodeURIComponent(item.item_domain || String(item.item_id))}`;
-}
-
 export type ItemTypeKey = 'regular' | 'singlePage' | 'readOnly' | 'table';
 
 export function itemTypeKey(type: ItemSummary['item_type']): ItemTypeKey {

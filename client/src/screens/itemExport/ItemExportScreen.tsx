@@ -1,3 +1,4 @@
+import '../../i18n/screenTexts';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Radio, Result, Segmented, Select, Skeleton, Space } from 'antd';
 import { ExportOutlined } from '@ant-design/icons';

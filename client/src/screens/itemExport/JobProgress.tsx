@@ -1,3 +1,4 @@
+import '../../i18n/screenTexts';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Progress, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ITEM_TYPE } from '@shared/limits';
 import { useCurrentUser } from '../../session/user';
-import { itemPath as pathOf } from '../item/itemLook';
+import { itemPath as pathOf } from '../item/itemPath';
 import { itemPermissions } from './permissions';
 import { RegularItemView } from './RegularItemView';
 import { SinglePageItemView } from './SinglePageItemView';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Divider, Form, Input } from 'antd';
-import { LockOutlined, LoginOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { LOGIN_CAPTCHA_CODES } from '@shared/errors';
@@ -91,7 +91,7 @@ export default function LoginScreen() {
             <Divider plain style={{ margin: '16px 0' }}>
               {t('login.or')}
             </Divider>
-            <Button size="large" block icon={<LoginOutlined />} href={ssoHref} data-testid="login-sso">
+            <Button size="large" block icon={<SafetyCertificateOutlined />} href={ssoHref} data-testid="login-sso">
               {sso.oauth2_entrance_tips || t('login.sso')}
             </Button>
           </>
