@@ -44,6 +44,8 @@ export interface ActionRequest {
   me(): SessionUser;
   /** the request's token, when it carried one (logout revokes it) */
   token: string | null;
+  /** Quire itself calls the action (an MCP tool): it wants the value, not HTTP bytes (ready, encoded, 304) */
+  internal?: boolean;
 }
 
 export interface ActionDef {

@@ -4,7 +4,7 @@
 import type Koa from 'koa';
 import type { AppDeps } from '../deps';
 import type { SessionUser } from '../auth/sessionUser';
-import { isRawReply, makeMe, normalizeName, type ActionDef, type ActionRequest } from '../http/action';
+import { isRawReply, makeMe, normalizeName, type ActionDef, type ActionRequest, type RawReply } from '../http/action';
 import { Params, type UploadedFile } from '../http/params';
 import { stringifyWithFragments } from '../lib/jsonFragment';
 
@@ -21,9 +21,15 @@ export interface McpCaller {
  * The request as the action sees it. Cookies are hidden: an MCP caller is its bearer token alone,
  * so a browser's grant cookie for a private item (or anything else) never adds to its rights.
  */
-function cookielessContext(ctx: Koa.Context): Koa.Context {
+function internalContext(ctx: Koa.Context): Koa.Context {
   const cookies = { get: () => undefined, set: () => undefined };
   return Object.create(ctx, { cookies: { value: cookies } }) as Koa.Context;
+}
+
+/** A raw JSON answer's value (page/uploadImg's editor.md shape); files are not for a tool. */
+function rawJson(path: string, reply: RawReply): unknown {
+  if (!reply.type.startsWith('application/json') || (typeof reply.body !== 'string' && !Buffer.isBuffer(reply.body))) throw new Error(`${path} answers a file`);
+  return JSON.parse(reply.body.toString('utf8'));
 }
 
 /** Runs `<controller>/<action>` as the caller with exactly these parameters; answers its data as JSON. */
@@ -37,15 +43,13 @@ export async function callAction(caller: McpCaller, path: string, params: Record
     deps: caller.deps,
     ip: caller.ctx.ip,
     lang: caller.lang,
-    ctx: cookielessContext(caller.ctx),
+    ctx: internalContext(caller.ctx),
     me: makeMe(caller.user),
     token: null,
+    internal: true,
   };
   const result = await def.run(req);
-  if (isRawReply(result)) {
-    if (typeof result.body !== 'string' || !result.type.startsWith('application/json')) throw new Error(`${path} answers a file`);
-    return JSON.parse(result.body);
-  }
+  if (isRawReply(result)) return rawJson(path, result);
   const json = stringifyWithFragments(result === undefined ? [] : result);
   return JSON.parse(typeof json === 'string' ? json : json.toBuffer().toString('utf8'));
 }

@@ -151,7 +151,8 @@ async function send(route: string, base: Record<string, string>, name: string | 
     if (name && p?.kind === 'qs') body += (body ? '&' : '') + encodeURIComponent(name).replace(/%24/g, '$') + p.suffix.replace('$', '%24');
   }
   const t0 = Date.now();
-  const res = await app.fetch(`/api/${route}`, { method: 'POST', headers, body });
+  // a redirect is the answer (extLogin/* redirect to the login screen): where it leads is another request
+  const res = await app.fetch(`/api/${route}`, { method: 'POST', headers, body, redirect: 'manual' });
   const buf = Buffer.from(await res.arrayBuffer());
   const ms = Date.now() - t0;
   const type = res.headers.get('content-type') ?? '';

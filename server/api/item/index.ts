@@ -126,7 +126,7 @@ const info = action(api.info, {
     const unreadCount = req.user ? await cachedUnreadCount(deps, req.user.uid) : 0;
     const answer = presentItemInfo(access, { menu, defaultPage, defaultPath: catalogPathOf(menu, defaultPage), isLogin: !!req.user, unreadCount });
     // the whole menu is kept ready as bytes (with ETag); a keyword's filtered menu is built for one request
-    return p.keyword ? answer : readyAnswer(req.ctx, answer);
+    return p.keyword || req.internal ? answer : readyAnswer(req.ctx, answer);
   },
 });
 
