@@ -33,6 +33,8 @@ export interface Config {
   testFastHash: boolean;
   /** directory holding the built web client */
   clientDist: string;
+  /** READ_CACHES=off: no read or answer caches (items, grants, pages, menus, search answers); for measuring what the database answers alone */
+  readCaches: boolean;
   /** item/search and public mock calls allowed per user per minute (4× per address); 0 = no limit */
   rateLimitPerMinute: number;
   /** API processes on this machine sharing the port (node:cluster); > 1 needs PostgreSQL and Redis */
@@ -125,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`WEB_CONCURRENCY=${webConcurrency} needs DATABASE_URL and REDIS_URL (the embedded database serves one process)`);
   }
 
+  const readCaches = (env.READ_CACHES || 'on').trim().toLowerCase();
+  if (readCaches !== 'on' && readCaches !== 'off') throw new ConfigError(`READ_CACHES must be on or off, got "${env.READ_CACHES}"`);
+
   const testJobs = env.QUIRE_TEST_JOBS === '1' || env.QUIRE_TEST_JOBS === 'true';
   if (testJobs && nodeEnv === 'production') {
     throw new ConfigError('QUIRE_TEST_JOBS is a test-only switch and is refused when NODE_ENV=production');
@@ -146,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testCaptcha,
     testFastHash: fastHash === '1',
     clientDist: path.resolve(env.CLIENT_DIST || 'dist/client'),
+    readCaches: readCaches === 'on',
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     webConcurrency,
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 15_000, 0, 600_000),
