@@ -17,11 +17,14 @@ export function createApp(deps: AppDeps): Koa {
   app.silent = true;
   app.on('error', (err) => deps.log.warn('http error', { err: err?.message }));
   app.use(securityHeaders());
+  // API calls first: every middleware an API request passes costs it a promise (the paths the
+  // two below answer, /healthz, /readyz, /web, /Public/Uploads/…, are none of the API's)
+  const registry = buildRegistry(controllers);
+  app.use(createDispatcher(deps, { registry, ...specialRoutes }));
   app.use(healthRoutes(deps));
   app.use(oldShowdocLinks(deps));
-  const registry = buildRegistry(controllers);
+  // /mcp (and ShowDoc's /mcp.php): the MCP tools run the same registry's actions
   app.use(mcpEndpoint(deps, registry));
-  app.use(createDispatcher(deps, { registry, ...specialRoutes }));
   // unknown /server/* paths answer like ShowDoc's router, not with the web app
   app.use(async (ctx, next) => {
     if (/^\/(server|api)(\/|$)/.test(ctx.path)) {

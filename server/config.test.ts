@@ -26,12 +26,13 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ port: 4999, host: '0.0.0.0', databaseUrl: null, redisUrl: null, smtp: null, tokenTtlDays: 30, rateLimitPerMinute: 600, webConcurrency: 1, testCaptcha: null, testFastHash: false, trustProxy: false, nodeEnv: 'development', logLevel: 'info' });
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.maxBodyBytes).toBe(8 * 1024 * 1024);
+    expect(c.readCaches).toBe(true);
   });
 
-  it('keeps answers cached unless QUIRE_ANSWER_CACHE=off', () => {
-    expect(loadConfig({}).answerCache).toBe(true);
-    expect(loadConfig({ QUIRE_ANSWER_CACHE: 'off' }).answerCache).toBe(false);
-    expect(fails({ QUIRE_ANSWER_CACHE: 'no' })).toMatch(/QUIRE_ANSWER_CACHE must be on or off/);
+  it('READ_CACHES=off turns the read caches off; other values are refused', () => {
+    expect(loadConfig({ READ_CACHES: 'off' }).readCaches).toBe(false);
+    expect(loadConfig({ READ_CACHES: 'on' }).readCaches).toBe(true);
+    expect(fails({ READ_CACHES: 'no' })).toContain('READ_CACHES must be on or off');
   });
 
   it('reads good values', () => {

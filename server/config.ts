@@ -33,6 +33,8 @@ export interface Config {
   testFastHash: boolean;
   /** directory holding the built web client */
   clientDist: string;
+  /** READ_CACHES=off: no read or answer caches (items, grants, pages, menus, search answers); for measuring what the database answers alone */
+  readCaches: boolean;
   /** item/search and public mock calls allowed per user per minute (4× per address); 0 = no limit */
   rateLimitPerMinute: number;
   /** API processes on this machine sharing the port (node:cluster); > 1 needs PostgreSQL and Redis */
@@ -52,11 +54,6 @@ export interface Config {
    * webhook may reach although they are not public (a receiver the test starts on loopback)
    */
   testWebhookAllow: string[];
-  /**
-   * answers computed from an item's pages (search answers, menu sources) are kept until a write
-   * (QUIRE_ANSWER_CACHE=off: computed for every request, to measure what the database and index do alone)
-   */
-  answerCache: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -135,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`WEB_CONCURRENCY=${webConcurrency} needs DATABASE_URL and REDIS_URL (the embedded database serves one process)`);
   }
 
+  const readCaches = (env.READ_CACHES || 'on').trim().toLowerCase();
+  if (readCaches !== 'on' && readCaches !== 'off') throw new ConfigError(`READ_CACHES must be on or off, got "${env.READ_CACHES}"`);
+
   const testJobs = env.QUIRE_TEST_JOBS === '1' || env.QUIRE_TEST_JOBS === 'true';
   if (testJobs && nodeEnv === 'production') {
     throw new ConfigError('QUIRE_TEST_JOBS is a test-only switch and is refused when NODE_ENV=production');
@@ -144,8 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (webhookAllow.length && nodeEnv !== 'test') {
     throw new ConfigError('QUIRE_TEST_WEBHOOK_ALLOW is a test-only switch and is read only when NODE_ENV=test');
   }
-  const answerCache = env.QUIRE_ANSWER_CACHE || 'on';
-  if (answerCache !== 'on' && answerCache !== 'off') throw new ConfigError(`QUIRE_ANSWER_CACHE must be on or off, got "${answerCache}"`);
 
   return {
     nodeEnv,
@@ -163,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testCaptcha,
     testFastHash: fastHash === '1',
     clientDist: path.resolve(env.CLIENT_DIST || 'dist/client'),
+    readCaches: readCaches === 'on',
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     webConcurrency,
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 15_000, 0, 600_000),
@@ -171,6 +170,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseMs: int(env, 'QUIRE_JOB_LEASE_MS', 30_000, 2_000, 600_000),
     testJobs,
     testWebhookAllow: webhookAllow,
-    answerCache: answerCache === 'on',
   };
 }

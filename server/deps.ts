@@ -43,7 +43,8 @@ export function createDeps(config: Config, db: Db, dbKind: 'pglite' | 'postgres'
   const sessions = overrides.sessions ?? new SessionCache(events);
   // embedded mode is one process: events see every write. With PostgreSQL other processes may
   // write (workers, nodes without Redis): entries live a few seconds at most
-  const reads = overrides.reads ?? new ReadCache(events, dbKind === 'pglite' ? 30_000 : 3_000);
+  // READ_CACHES=off: a time-to-live of 0 keeps nothing (the menu and search answer caches share it)
+  const reads = overrides.reads ?? new ReadCache(events, !config.readCaches ? 0 : dbKind === 'pglite' ? 30_000 : 3_000);
   const limits = overrides.limits ?? new RequestLimits(config.rateLimitPerMinute, config.redisUrl ? { redisUrl: config.redisUrl, log } : null);
   const mail = overrides.mail ?? new MailQueue(config, log);
   // the queue engine is built from the other deps (it opens no connection until it is used)

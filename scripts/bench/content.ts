@@ -3,7 +3,7 @@ export const EN = [
   'deploy', 'server', 'request', 'response', 'database', 'migration', 'cache', 'token', 'catalog', 'history',
   'payment', 'invoice', 'gateway', 'timeout', 'retry', 'webhook', 'session', 'upload', 'export', 'search',
 ];
-const ZH = ['接口', '用户', '订单', '支付', '数据库', '缓存', '部署', '权限', '目录', '文档', '搜索', '历史', '网关', '超时', '回调', '上传'];
+export const ZH = ['接口', '用户', '订单', '支付', '数据库', '缓存', '部署', '权限', '目录', '文档', '搜索', '历史', '网关', '超时', '回调', '上传'];
 
 /** a small deterministic PRNG so every run seeds the same data */
 export function rng(seed: number): () => number {

@@ -24,10 +24,10 @@ export interface LoadResult {
 
 const workerFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'loadWorker.mjs');
 
-function runWorker(opts: Record<string, unknown>): Promise<LoadResult> {
+function runWorker(opts: Record<string, unknown>): Promise<LoadResult & { latencies?: number[] }> {
   return new Promise((resolve, reject) => {
     const w = new Worker(workerFile, { workerData: opts });
-    w.once('message', (m: LoadResult & { error?: string }) => {
+    w.once('message', (m: LoadResult & { error?: string; latencies?: number[] }) => {
       void w.terminate();
       if (m.error) reject(new Error(m.error));
       else resolve(m);
@@ -41,4 +41,41 @@ export async function measure(url: string, requests: LoadRequest[], opts: { conn
   // the warm-up walks the list from its end, so a list of distinct requests stays new to caches
   await runWorker({ ...base, requests: [...requests].reverse(), connections: Math.max(1, Math.floor(opts.connections / 4)), duration: 1 });
   return runWorker({ ...base, requests, connections: opts.connections, duration: opts.seconds });
+}
+
+/** how the outside view loads a server: wrk's way (scripts/bench/outside.ts) */
+export interface OutsideLoad {
+  connections: number;
+  /** load-generator threads sharing the connections (wrk -t) */
+  threads: number;
+  warmupSeconds: number;
+  seconds: number;
+  /** per-request change of the body's last field (loadWorker.mjs) */
+  vary?: 'fresh' | 'random-case';
+}
+
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
+
+/** `threads` load threads at once, first for the warm-up, then for the measured window; percentiles over all their answers */
+export async function measureLoad(url: string, requests: LoadRequest[], load: OutsideLoad): Promise<LoadResult> {
+  const run = (seconds: number) =>
+    Promise.all(
+      Array.from({ length: load.threads }, (_, thread) =>
+        runWorker({ url, timeout: 20, requests, vary: load.vary, thread, threads: load.threads, connections: Math.max(1, Math.round(load.connections / load.threads)), duration: seconds, returnLatencies: true }),
+      ),
+    );
+  if (load.warmupSeconds > 0) await run(load.warmupSeconds);
+  const parts = await run(load.seconds);
+  const all = parts.flatMap((p) => p.latencies ?? []).sort((a, b) => a - b);
+  const sum = (f: (p: LoadResult) => number) => parts.reduce((n, p) => n + f(p), 0);
+  return {
+    requests: all.length,
+    reqPerSec: sum((p) => p.reqPerSec),
+    p50: pct(all, 50),
+    p95: pct(all, 95),
+    p99: pct(all, 99),
+    errors: sum((p) => p.errors),
+    non2xx: sum((p) => p.non2xx),
+    bytesPerResponse: all.length ? Math.round(sum((p) => p.bytesPerResponse * p.requests) / all.length) : 0,
+  };
 }

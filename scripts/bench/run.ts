@@ -13,7 +13,8 @@ import { seed, type Seeded } from './seed';
 import { loadConfig } from '../../server/config';
 import { createDeps } from '../../server/deps';
 import { createLogger } from '../../server/logger';
-import { measure, type LoadRequest } from './measure';
+import { measure, measureLoad, type LoadRequest } from './measure';
+import { OUTSIDE_CASES, OUTSIDE_LOAD } from './outside';
 import { budgetFor, describeBudget, meets, relativeBudgetFor, rssBudgetFor } from './budgets';
 import { CASES } from './cases';
 import { JOB_CASES } from './jobs';
@@ -22,6 +23,9 @@ import { SHOWDOC_IMPORT, SHOWDOC_IMPORT_SECONDS, timeShowdocImport } from './sho
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const appProcessFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'appProcess.ts');
 const exportProcessFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'exportProcess.ts');
+const bareKoaFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bareKoa.ts');
+/** BENCH_CACHE=off: every app process runs with READ_CACHES=off (else only the outside view's caches-off rows do) */
+const CACHES_OFF = process.env.BENCH_CACHE === 'off';
 /** BENCH_ONLY=<text>: only the rows whose name contains it */
 const wanted = (name: string) => !process.env.BENCH_ONLY || name.includes(process.env.BENCH_ONLY);
 /** page/info measured again while a worker process exports (compared with page/info idle) */
@@ -45,6 +49,8 @@ const setupLabel = (s: Setup) => (s.kind === 'pglite' ? 'PGlite' : s.processes >
 interface Row {
   endpoint: string;
   setup: Setup;
+  /** outside view rows (a table of their own): the bare Koa ceiling's rate, and whether the caches were off */
+  outside?: { ceiling: number; cachesOff: boolean };
   reqPerSec?: number;
   p50?: number;
   p95?: number;
@@ -68,11 +74,19 @@ async function seedTarget(target: Target, progress: (msg: string) => void): Prom
 }
 
 /** Starts the app process; resolves once it listens. */
-function startApp(target: Target, processes: number): Promise<{ child: ChildProcess; first: { url: string }; exited: Promise<number | null> }> {
+function startApp(target: Target, processes: number, cachesOff = CACHES_OFF): Promise<{ child: ChildProcess; first: { url: string }; exited: Promise<number | null> }> {
+  return startProcess([...process.execArgv, '--expose-gc', ...profileArgs(), appProcessFile, JSON.stringify(target)], {
+    BENCH_PROCESSES: String(processes),
+    ...(cachesOff ? { READ_CACHES: 'off' } : {}),
+  });
+}
+
+/** Starts a process that prints {url} once it listens; resolves then. */
+function startProcess(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; first: { url: string }; exited: Promise<number | null> }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...process.execArgv, '--expose-gc', ...profileArgs(), appProcessFile, JSON.stringify(target)], {
+    const child = spawn(process.execPath, args, {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, BENCH_PROCESSES: String(processes) },
+      env: { ...process.env, ...env },
     });
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     const lines = readline.createInterface({ input: child.stdout! });
@@ -216,6 +230,9 @@ async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
   try {
     process.stderr.write(`[${name}] seeding…\n`);
     const seeded = await seedTarget(target, (msg) => process.stderr.write(`[${name}] ${msg} (${elapsed()})\n`));
+    // the ceiling measured once per setup, just before its outside view (the machine is shared: back to back)
+    let ceiling: number | undefined;
+    const outsideCeiling = async () => (ceiling ??= await measureCeiling(name));
     const app = await startApp(target, setup.processes);
     process.stderr.write(`[${name}] seeded, app listening (${elapsed()})\n`);
     const pids = processTree(app.child.pid!);
@@ -296,10 +313,21 @@ async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
         rows.push({ endpoint: DURING_EXPORT, setup, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: `${ratio.toFixed(2)}× idle p95, ${e.runs} exports ran`, pass: ratio <= 2, budget: 'p95 ≤ 2× idle' });
         process.stderr.write(`[${name}] ${DURING_EXPORT}: p95 ${r.p95.toFixed(1)} ms (${ratio.toFixed(2)}× idle) (${elapsed()})\n`);
       }
+      if (setup.processes === 1) await outsideRows(setup, app.first.url, seeded, rows, CACHES_OFF, outsideCeiling);
     } finally {
       clearInterval(sampler);
       app.child.kill('SIGTERM');
       await app.exited;
+    }
+    // the same rows against an app whose read and answer caches keep nothing: what the database and its indexes answer alone
+    if (kind === 'postgres' && setup.processes === 1 && !CACHES_OFF && OUTSIDE_CASES.some((c) => c.readsCaches && wanted(outsideName(c.endpoint, true)))) {
+      const uncached = await startApp(target, 1, true);
+      try {
+        await outsideRows(setup, uncached.first.url, seeded, rows, true, outsideCeiling);
+      } finally {
+        uncached.child.kill('SIGTERM');
+        await uncached.exited;
+      }
     }
     // with several API processes the budget holds for each (the primary only forks and waits)
     const peak = peaks.size ? Math.max(...peaks.values()) : null;
@@ -320,12 +348,66 @@ async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
   }
 }
 
+/** the outside view's row name, as BENCH_ONLY matches it ("outside" selects them all, "caches off" that set) */
+const outsideName = (endpoint: string, cachesOff: boolean) => `outside view${cachesOff ? ', caches off' : ''}: ${endpoint}`;
+
+/** a bare Koa app's rate in its own process under the outside view's load (scripts/bench/bareKoa.ts) */
+async function measureCeiling(name: string): Promise<number> {
+  const bare = await startProcess([...process.execArgv, bareKoaFile], {});
+  try {
+    const r = await measureLoad(bare.first.url, [{ method: 'POST', path: '/api/common/version', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'user_token=x' }], { ...OUTSIDE_LOAD, seconds: SECONDS });
+    process.stderr.write(`[${name}] outside view: bare Koa, 2 KB JSON: ${Math.round(r.reqPerSec)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms\n`);
+    return r.reqPerSec;
+  } finally {
+    bare.child.kill('SIGTERM');
+    await bare.exited;
+  }
+}
+
+/** The outside view's rows against the app at `url` (with its caches off: only the rows that read through them). */
+async function outsideRows(setup: Setup, url: string, seeded: Seeded, rows: Row[], cachesOff: boolean, ceilingOf: () => Promise<number>): Promise<void> {
+  const name = setupName(setup);
+  const cases = OUTSIDE_CASES.filter((c) => wanted(outsideName(c.endpoint, cachesOff)) && (!cachesOff || c.readsCaches || CACHES_OFF));
+  if (!cases.length) return;
+  const ceiling = await ceilingOf();
+  for (const c of cases) {
+    const reqs = c.requests(seeded);
+    const budget = c.budget && (setup.kind === 'postgres' ? c.budget : { minReqPerSec: c.budget.minReqPerSec && c.budget.minReqPerSec / 2, maxP95Ms: c.budget.maxP95Ms && c.budget.maxP95Ms * 2 });
+    const base = { endpoint: c.endpoint, setup, outside: { ceiling, cachesOff }, budget: budget ? describeBudget(budget) : '' };
+    const missing = await probe(url, reqs[0]);
+    if (missing) {
+      rows.push({ ...base, note: missing });
+      continue;
+    }
+    const r = await measureLoad(url, reqs, { ...OUTSIDE_LOAD, seconds: SECONDS, vary: c.vary });
+    const note = r.requests === 0 ? 'no response completed' : r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : undefined;
+    rows.push({ ...base, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: note ?? (budget ? undefined : 'reference'), pass: budget ? meets(budget, r.reqPerSec, r.p95) && !note : undefined });
+    process.stderr.write(
+      `[${name}] ${outsideName(c.endpoint, cachesOff)}: ${Math.round(r.reqPerSec)} req/s (${((100 * r.reqPerSec) / ceiling).toFixed(0)}% of bare Koa), p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${(r.bytesPerResponse / 1024).toFixed(1)} KB per answer\n`,
+    );
+  }
+}
+
 const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '' : n.toLocaleString('en-US', { maximumFractionDigits: digits }));
+
+const resultOf = (r: Row) => (r.pass === undefined ? (r.note ?? 'n/a') : `${r.pass ? 'pass' : 'FAIL'}${r.note ? ` (${r.note})` : ''}`);
+
+function outsideTable(rows: Row[]): string {
+  const lines = ['| endpoint | database | caches | req/s | p50 (ms) | p95 (ms) | of bare Koa | budget | result |', '|---|---|---|---:|---:|---:|---:|---|---|'];
+  const ceilings = new Map<Setup, number>();
+  for (const r of rows) ceilings.set(r.setup, r.outside!.ceiling);
+  for (const [setup, ceiling] of ceilings) lines.push(`| bare Koa, 2 KB JSON (the ceiling) | ${setupLabel(setup)} | | ${fmt(ceiling)} | | | 100% | | reference |`);
+  for (const r of rows) {
+    const share = r.reqPerSec === undefined ? '' : `${((100 * r.reqPerSec) / r.outside!.ceiling).toFixed(1)}%`;
+    lines.push(`| ${r.endpoint} | ${setupLabel(r.setup)} | ${r.outside!.cachesOff ? 'off' : 'on'} | ${fmt(r.reqPerSec)} | ${fmt(r.p50, 1)} | ${fmt(r.p95, 1)} | ${share} | ${r.budget} | ${resultOf(r)} |`);
+  }
+  return lines.join('\n');
+}
 
 function table(rows: Row[]): string {
   const lines = ['| endpoint | database | req/s | p50 (ms) | p95 (ms) | budget | result |', '|---|---|---:|---:|---:|---|---|'];
   for (const r of rows) {
-    const result = r.pass === undefined ? (r.note ?? 'n/a') : `${r.pass ? 'pass' : 'FAIL'}${r.note ? ` (${r.note})` : ''}`;
+    const result = resultOf(r);
     lines.push(`| ${r.endpoint} | ${setupLabel(r.setup)} | ${fmt(r.reqPerSec)} | ${fmt(r.p50, 1)} | ${fmt(r.p95, 1)} | ${r.budget} | ${result} |`);
   }
   return lines.join('\n');
@@ -341,11 +423,17 @@ async function main(): Promise<void> {
     const i = names.indexOf(r.endpoint);
     return i < 0 ? names.length : i;
   };
-  rows.sort((a, b) => order(a) - order(b) || SETUPS.indexOf(a.setup) - SETUPS.indexOf(b.setup));
+  const inside = rows.filter((r) => !r.outside).sort((a, b) => order(a) - order(b) || SETUPS.indexOf(a.setup) - SETUPS.indexOf(b.setup));
+  const outside = rows.filter((r) => r.outside);
   const load = os.loadavg()[0].toFixed(1);
   process.stdout.write(
-    `\n## Quire bench (${os.cpus().length} cores, load average ${load}, ${SECONDS} s per endpoint; PGlite: half the throughput, twice the latency and memory of the PostgreSQL budgets)\n\n${table(rows)}\n`,
+    `\n## Quire bench (${os.cpus().length} cores, load average ${load}, ${SECONDS} s per endpoint${CACHES_OFF ? ', read caches off' : ''}; PGlite: half the throughput, twice the latency and memory of the PostgreSQL budgets)\n\n${table(inside)}\n`,
   );
+  if (outside.length) {
+    process.stdout.write(
+      `\n### Outside view (${OUTSIDE_LOAD.threads} load threads, ${OUTSIDE_LOAD.connections} connections, form POSTs with user_token, no Accept-Encoding unless the row says gzip; ${OUTSIDE_LOAD.warmupSeconds} s warm-up, then ${SECONDS} s measured; one API process)\n\n${outsideTable(outside)}\n`,
+    );
+  }
 }
 
 main().then(

@@ -22,8 +22,52 @@ export async function parseFormBody(ctx: Koa.Context, limit: number): Promise<Re
   const text = await coBody.text(ctx, { limit, encoding: 'utf8' });
   // kept for the actions that read a field the PHP way (rawFormField)
   ctx.state.formText = text;
-  // allowDots as co-body (which koa-body used) sets it
-  return qs.parse(firstEqualsSplits(text), { allowDots: true }) as Record<string, unknown>;
+  return parseForm(text);
+}
+
+/** allowDots as co-body (which koa-body used) sets it */
+const QS_OPTIONS = { allowDots: true };
+
+/** a name qs keeps as it is: no nesting (brackets, dots), nothing an Object already has */
+const PLAIN_NAME = /^[A-Za-z0-9_-]+$/;
+
+/** qs's value decoding ('+' a space, %XX as UTF-8; a malformed escape leaves the value as it is) */
+function qsDecode(s: string): string {
+  if (!s.includes('%')) return s.includes('+') ? s.replaceAll('+', ' ') : s;
+  // qs turns escaped brackets into brackets before anything else (it matters when the rest is malformed)
+  const spaced = s.replace(/%5B/gi, '[').replace(/%5D/gi, ']').replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
+}
+
+/**
+ * A form body as qs parses it. The common body — plain names, each once, no ']=' — is split here
+ * (qs's general parser was a tenth of a small API call's time); anything else goes to qs itself.
+ */
+export function parseForm(text: string): Record<string, unknown> {
+  const plain = text.includes(']=') ? null : plainForm(text);
+  return plain ?? (qs.parse(firstEqualsSplits(text), QS_OPTIONS) as Record<string, unknown>);
+}
+
+/** null when some pair needs qs (a nested or repeated name, an Object property's name, too many pairs) */
+function plainForm(text: string): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  if (text === '') return out;
+  const pairs = text.split('&');
+  // qs reads the first 1,000 pairs only
+  if (pairs.length > 1000) return null;
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    const name = at < 0 ? pair : pair.slice(0, at);
+    // qs drops pairs without a name
+    if (name === '') continue;
+    if (!PLAIN_NAME.test(name) || name in out || name in Object.prototype) return null;
+    out[name] = at < 0 ? '' : qsDecode(pair.slice(at + 1));
+  }
+  return out;
 }
 
 const HEX = /^[0-9a-fA-F]{2}$/;

@@ -74,9 +74,9 @@ describe('search keyword form', () => {
     expect(a.data.pages.map((p: { page_title: string }) => p.page_title).sort()).toEqual(['Gateway', 'Refunds']);
   });
 
-  it('with QUIRE_ANSWER_CACHE=off answers what the cached search answers', async () => {
-    cacheOff = await startTestApp({ env: { QUIRE_ANSWER_CACHE: 'off' } });
-    expect(cacheOff.deps.config.answerCache).toBe(false);
+  it('with READ_CACHES=off answers what the cached search answers', async () => {
+    cacheOff = await startTestApp({ env: { READ_CACHES: 'off' } });
+    expect(cacheOff.deps.config.readCaches).toBe(false);
     const o = await createUserWithToken(cacheOff.database, 'skf_off');
     const other = await seedItem(cacheOff.deps.db, o, { itemName: 'Keyword forms, no cache' });
     for (const [title, content] of PAGES) await save(cacheOff, o.user_token, other, title, content);

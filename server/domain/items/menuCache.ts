@@ -35,7 +35,7 @@ class MenuCache {
   }
 
   async get(item: ItemRow): Promise<MenuSource> {
-    if (this.deps.config.answerCache === false) return loadMenuSource(this.deps.db, item.itemId);
+    if (!this.deps.config.readCaches) return loadMenuSource(this.deps.db, item.itemId);
     const hit = this.entries.get(item.itemId);
     const nowMs = Date.now();
     if (hit && hit.stamp === item.lastUpdateTime && nowMs - hit.loadedAt < this.ttlMs) return hit.src;

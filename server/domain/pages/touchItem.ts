@@ -16,10 +16,22 @@ export async function touchItem(deps: AppDeps, itemId: number, title: string, no
   const item = await deps.reads.item(itemId, () => itemRepo.findLiveById(deps.db, itemId));
   const renames = item?.itemType === ITEM_TYPE.singlePage;
   if (!renames && touched.get(itemId) === now) return;
-  await itemTouches.touchForSave(deps.db, itemId, title, now);
+  // marked before the statement: the saves of the same second that arrive while it runs skip it
+  // instead of queueing on the item row behind it (32 connections saving in one item did)
+  const before = touched.get(itemId);
   touched.delete(itemId); // most recent last, so the oldest go first
   touched.set(itemId, now);
   if (touched.size > 10_000) touched.delete(touched.keys().next().value!);
+  try {
+    await itemTouches.touchForSave(deps.db, itemId, title, now);
+  } catch (err) {
+    // not moved after all: the next save tries again
+    if (touched.get(itemId) === now) {
+      if (before === undefined) touched.delete(itemId);
+      else touched.set(itemId, before);
+    }
+    throw err;
+  }
 }
 
 /** The item row as touchItem leaves it, from the row before (kept in the read cache instead of reloading it). */
