@@ -19,6 +19,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     maxWorkers: 2,
+    // files share a worker's module graph (playwright-core and the helpers load once per worker, not
+    // once per file): each file still starts its own server and browser; see docs/DEVELOPING.md
+    isolate: false,
     // expect.poll waits 1 s by default: too short for a browser and a server on a busy 2-core machine
     expect: { poll: { timeout: 10_000 } },
   },

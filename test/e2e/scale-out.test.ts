@@ -21,8 +21,8 @@ let writer: TestUser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  process.env.QUIRE_TEST_DB = 'postgres'; // createTestDatabase: a new database on TEST_DATABASE_URL's server
-  db = await createTestDatabase();
+  // a new database on TEST_DATABASE_URL's server (named, not through QUIRE_TEST_DB: files share a process)
+  db = await createTestDatabase(process.env.TEST_DATABASE_URL);
   redis = await startRedis();
   server = await startE2EServer({ DATABASE_URL: db.url!, REDIS_URL: redis.url, WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' });
   browser = await launchBrowser();
