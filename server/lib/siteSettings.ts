@@ -1,5 +1,6 @@
 // The site settings' shapes and defaults (ShowDoc's `options`), with no I/O: the settings store
 // (domain/settings.ts) reads and writes them; auth (LDAP) and storage (object storage) read them.
+import type { Oauth2Form } from '../../shared/api/adminSetting';
 import { DEFAULT_SITE_UPLOAD_QUOTA_MB, DEFAULT_UPLOAD_MAX_MB, DEFAULT_USER_UPLOAD_QUOTA_MB, HISTORY_RETENTION_DEFAULT } from '../../shared/limits';
 
 export interface LdapForm {
@@ -30,29 +31,7 @@ export interface OssSetting {
   subcat: string;
 }
 
-/**
- * OAuth2 / OpenID Connect sign-in: ShowDoc's oauth2_form fields, plus Quire's `issuer` (when set,
- * the provider's endpoints and keys come from OIDC discovery and the ID token is checked).
- */
-export interface Oauth2Form {
-  client_id: string;
-  client_secret: string;
-  /** the callback registered at the provider; empty = <site URL>/api/extLogin/oauth2 */
-  redirectUri: string;
-  protocol: 'http' | 'https';
-  host: string;
-  authorize_path: string;
-  token_path: string;
-  resource_path: string;
-  /** a path on host, or an absolute URL */
-  userinfo_path: string;
-  scope: string;
-  /** the login page's button text */
-  entrance_tips: string;
-  logout_redirect_uri: string;
-  /** Quire: the OpenID Connect issuer URL (discovery); empty = plain OAuth2 with the paths above */
-  issuer: string;
-}
+export type { Oauth2Form } from '../../shared/api/adminSetting';
 
 /** How a new account starts: at once, after confirming its email, or after an administrator's approval. */
 export type RegisterMode = 'open' | 'email' | 'approval';

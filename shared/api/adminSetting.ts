@@ -162,22 +162,34 @@ export const oauth2FormSchema = z
 
 export type Oauth2FormInput = z.infer<typeof oauth2FormSchema>;
 
-/** The OAuth2 form as the console reads it: the client secret never leaves the server. */
-export interface Oauth2FormView {
+/**
+ * OAuth2 / OpenID Connect sign-in: ShowDoc's oauth2_form fields, plus Quire's `issuer` (when set,
+ * the provider's endpoints and keys come from OIDC discovery and the ID token is checked).
+ */
+export interface Oauth2Form {
   client_id: string;
-  client_secret: '';
-  has_client_secret: 0 | 1;
+  client_secret: string;
+  /** the callback registered at the provider; empty = <site URL>/api/extLogin/oauth2 */
   redirectUri: string;
   protocol: 'http' | 'https';
   host: string;
   authorize_path: string;
   token_path: string;
   resource_path: string;
+  /** a path on host, or an absolute URL */
   userinfo_path: string;
   scope: string;
+  /** the login page's button text */
   entrance_tips: string;
   logout_redirect_uri: string;
+  /** Quire: the OpenID Connect issuer URL (discovery); empty = plain OAuth2 with the paths above */
   issuer: string;
+}
+
+/** The OAuth2 form as the console reads it: the client secret never leaves the server. */
+export interface Oauth2FormView extends Omit<Oauth2Form, 'client_secret'> {
+  client_secret: '';
+  has_client_secret: 0 | 1;
   /** the callback URL to register at the provider (redirectUri, or the site's own) */
   callback_url: string;
 }

@@ -131,11 +131,12 @@ describe('signing in through the provider', () => {
     // ours → the provider (with state, nonce and PKCE) → its login and consent → back to us → the page
     const toProvider = new URL(hops[0].location!);
     expect(toProvider.origin).toBe(idp.issuer);
-    for (const p of ['state', 'nonce', 'code_challenge']) expect(toProvider.searchParams.get(p)).toBeTruthy();
+    // unguessable values: at least 128 bits in base64url
+    for (const p of ['state', 'nonce', 'code_challenge']) expect(toProvider.searchParams.get(p)).toMatch(/^[\w-]{22,}$/);
     expect(toProvider.searchParams.get('code_challenge_method')).toBe('S256');
     expect(last.status).toBe(302);
     expect(last.location).toBe('/item/show?item_id=1');
-    expect(token).toBeTruthy();
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
 
     const me = await whoIs(token);
     expect(me.username).toBe('alice');
@@ -209,7 +210,7 @@ describe('a plain OAuth2 provider (ShowDoc\'s protocol, host and paths, no disco
       // no nonce without OpenID Connect; state and PKCE all the same
       const toProvider = new URL(first.hops[0].location!);
       expect(toProvider.searchParams.get('nonce')).toBeNull();
-      expect(toProvider.searchParams.get('state')).toBeTruthy();
+      expect(toProvider.searchParams.get('state')).toMatch(/^[\w-]{22,}$/);
       const me = await whoIs(first.token);
       expect(me.name).toBe('Frank Plain');
       expect(await identitiesOf(Number(me.uid))).toMatchObject([{ issuer: `oauth2:http://${host}`, subject: 'frank' }]);
@@ -284,7 +285,7 @@ describe('refused sign-ins', () => {
       if (isCallback(url)) callback = url;
       return url;
     });
-    expect(first.token).toBeTruthy();
+    expect(first.token).toMatch(/^[0-9a-f]{64}$/);
     const again = await fetch(callback, { redirect: 'manual', headers: { cookie: first.jar.header(callback) } });
     expect(again.status).toBe(302);
     expect(again.headers.get('location')).toBe('/user/login?sso_error=state');

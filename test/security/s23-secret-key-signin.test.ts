@@ -75,7 +75,7 @@ describe('a sign-in link', () => {
     expect(r.status).toBe(302);
     expect(r.location).toBe('/item/index');
     const token = /cookie_token=([^;]+)/.exec(r.cookie)?.[1];
-    expect(token).toBeTruthy();
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
     const info = await app.call('user/info', {}, { token });
     expect(info.data.username).toBe('sk_member');
   });

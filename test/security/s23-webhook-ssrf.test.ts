@@ -128,7 +128,8 @@ describe('sending a notice', () => {
     const body = JSON.parse(hit!.body);
     expect(body.notice_type).toBe('member_added');
     expect(body.content).toContain('Hooked');
-    expect(body.title_zh).toBeTruthy();
+    // the Chinese title is Chinese text, not an empty or English copy
+    expect(body.title_zh).toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('does not follow a redirect to a private address', async () => {

@@ -2,6 +2,7 @@
 // (server/listeners decides who may be told), at most once per page and editor every 10 minutes
 // so a busy editing session is one notice.
 import type { AppDeps } from '../../deps';
+import type { DbOrTx } from '../../db/client';
 import * as noticeRepo from '../../db/repos/notices';
 import * as subjectRepo from '../../db/repos/noticeSubjects';
 import type { NoticedPage } from '../../db/repos/noticeSubjects';
@@ -30,13 +31,24 @@ export interface PageEdit {
   title: string;
 }
 
-export async function noticePageEdited(deps: AppDeps, edit: PageEdit): Promise<NoticeRow | null> {
+/** What sets one kind of page-save notice apart: its type, texts, and the check for a recent one. */
+export interface PageSaveNotice {
+  noticeType: 'page_edited' | 'page_changed';
+  title: string;
+  /** '{from} … {page} … {item}' */
+  template: string;
+  /** a notice of this kind for the same page, recipient and editor since `since` */
+  sentSince: (db: DbOrTx, q: { toUid: number; pageId: number; fromUid: number; since: number }) => Promise<boolean>;
+}
+
+/** A notice about a page save, at most once per page, recipient and editor every 10 minutes. */
+export async function noticePageSave(deps: AppDeps, edit: PageEdit, kind: PageSaveNotice): Promise<NoticeRow | null> {
   const { toUid, editorUid, page } = edit;
   const since = deps.now() - PAGE_EDIT_NOTICE_WINDOW;
   return createNoticeOnce(
     deps,
-    `notice:page:${page.pageId}:${toUid}:${editorUid}`,
-    (tx) => noticeRepo.pageEditedSince(tx, { toUid, pageId: page.pageId, fromUid: editorUid, since }),
+    `notice:${kind.noticeType}:${page.pageId}:${toUid}:${editorUid}`,
+    (tx) => kind.sentSince(tx, { toUid, pageId: page.pageId, fromUid: editorUid, since }),
     async () => {
       const editor = editorUid > 0 ? await findUserById(deps, editorUid) : undefined;
       const item = await subjectRepo.itemName(deps.db, page.itemId);
@@ -47,9 +59,9 @@ export async function noticePageEdited(deps: AppDeps, edit: PageEdit): Promise<N
         toUid,
         fromUid: editorUid,
         fromName,
-        noticeType: 'page_edited',
-        title: 'A page you wrote was edited',
-        content: bilingual('{from} edited your page {page} in the item {item}.', (lang) => ({
+        noticeType: kind.noticeType,
+        title: kind.title,
+        content: bilingual(kind.template, (lang) => ({
           from: editor ? escapeHtml(fromName) : phrase('The open API', lang),
           page: pageLink(item.itemId, page.pageId, edit.title || page.title),
           item: itemLink(item.itemId, item.itemName),
@@ -59,4 +71,13 @@ export async function noticePageEdited(deps: AppDeps, edit: PageEdit): Promise<N
       };
     },
   );
+}
+
+export function noticePageEdited(deps: AppDeps, edit: PageEdit): Promise<NoticeRow | null> {
+  return noticePageSave(deps, edit, {
+    noticeType: 'page_edited',
+    title: 'A page you wrote was edited',
+    template: '{from} edited your page {page} in the item {item}.',
+    sentSince: noticeRepo.pageEditedSince,
+  });
 }
