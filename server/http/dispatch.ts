@@ -14,6 +14,7 @@ import { parseApiSegments, parseSParam, type ParsedRoute } from './routeForms';
 import { cookieMayAct, resolveCaller } from './authenticate';
 import { describeFailure, requestLang, sendData, sendError, sendFailure } from './envelope';
 import { namingFileLimit } from './fileTooLarge';
+import { lingerOnBody } from './lingerBody';
 
 export type SpecialHandler = (ctx: Koa.Context, deps: AppDeps, arg: string) => Promise<void>;
 
@@ -152,9 +153,9 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
       if (def.upload && def.largeUpload) {
         const big = def.largeUpload;
         // who is sending gigabytes is known before a byte of them is read; a refused caller's
-        // connection is closed rather than drained
+        // body is dropped (a bounded amount, then the connection is closed)
         await callerFor(ctx, def, new Params([pathParams, ctx.query as Record<string, unknown>], {})).catch((e: unknown) => {
-          ctx.set('Connection', 'close');
+          lingerOnBody(ctx.req);
           throw e;
         });
         await bodyParser(deps, { fileBytes: big.maxFileMb * MiB, totalBytes: big.maxTotalMb * MiB, files: big.maxFiles })(ctx, async () => {}).catch((e: unknown) => {
