@@ -2,6 +2,7 @@
 import { Worker } from 'node:worker_threads';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureWithWrk, wrkAvailable } from './wrkLoad';
 
 export interface LoadRequest {
   method: 'GET' | 'POST';
@@ -56,8 +57,9 @@ export interface OutsideLoad {
 
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
 
-/** `threads` load threads at once, first for the warm-up, then for the measured window; percentiles over all their answers */
+/** wrk when it is installed (wrkLoad.ts), else autocannon: `threads` load threads at once, first for the warm-up, then for the measured window; percentiles over all their answers */
 export async function measureLoad(url: string, requests: LoadRequest[], load: OutsideLoad): Promise<LoadResult> {
+  if (wrkAvailable()) return measureWithWrk(url, requests, load);
   const run = (seconds: number) =>
     Promise.all(
       Array.from({ length: load.threads }, (_, thread) =>

@@ -14,6 +14,7 @@ import { loadConfig } from '../../server/config';
 import { createDeps } from '../../server/deps';
 import { createLogger } from '../../server/logger';
 import { measure, measureLoad, type LoadRequest } from './measure';
+import { wrkAvailable } from './wrkLoad';
 import { OUTSIDE_CASES, OUTSIDE_LOAD } from './outside';
 import { budgetFor, describeBudget, meets, relativeBudgetFor, rssBudgetFor } from './budgets';
 import { CASES } from './cases';
@@ -431,7 +432,7 @@ async function main(): Promise<void> {
   );
   if (outside.length) {
     process.stdout.write(
-      `\n### Outside view (${OUTSIDE_LOAD.threads} load threads, ${OUTSIDE_LOAD.connections} connections, form POSTs with user_token, no Accept-Encoding unless the row says gzip; ${OUTSIDE_LOAD.warmupSeconds} s warm-up, then ${SECONDS} s measured; one API process)\n\n${outsideTable(outside)}\n`,
+      `\n### Outside view (${wrkAvailable() ? 'wrk' : 'autocannon (no wrk installed)'}: ${OUTSIDE_LOAD.threads} load threads, ${OUTSIDE_LOAD.connections} connections, form POSTs with user_token, no Accept-Encoding unless the row says gzip; ${OUTSIDE_LOAD.warmupSeconds} s warm-up, then ${SECONDS} s measured; one API process)\n\n${outsideTable(outside)}\n`,
     );
   }
 }

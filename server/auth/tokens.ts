@@ -1,12 +1,13 @@
 // Login tokens: 256 random bits, only their sha256 stored, expiring after a sliding number of idle
 // days (the admin setting), revoked on logout/password change.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../db/client';
 import * as tokenRepo from '../db/repos/tokens';
 import type { SessionUserRow } from '../db/repos/tokens';
 import type { SessionUser } from './sessionUser';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// crypto.hash: one call, a third of createHash().update().digest()'s time (every request hashes its token)
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 /** `ttlDays`: the site's token lifetime (auth/session.ts tokenLifetimeDays). */
 export async function issueToken(db: DbOrTx, uid: number, now: number, ttlDays: number, ip: string): Promise<string> {

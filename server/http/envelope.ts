@@ -6,7 +6,7 @@ import { ErrorCode } from '../../shared/errors';
 import { localize } from '../../shared/messages';
 import type { Logger } from '../logger';
 import { redactUrl } from '../logRedaction';
-import { SplicedJson, stringifyWithFragments } from '../lib/jsonFragment';
+import { JsonFragment, OK_PREFIX, OK_SUFFIX, SplicedJson, WithFragments, stringifyWithFragments } from '../lib/jsonFragment';
 import { gzipSpliced } from './gzipSplice';
 import { databaseUnavailableCause } from '../db/unavailable';
 
@@ -21,6 +21,18 @@ export function requestLang(ctx: Koa.Context): 'en' | 'zh' {
 export function sendData(ctx: Koa.Context, data: unknown): void {
   ctx.status = 200;
   ctx.type = 'application/json; charset=utf-8';
+  // an answer that is one fragment (page/info): its envelope is built once with it
+  if (data instanceof WithFragments && data.value instanceof JsonFragment) {
+    ctx.vary('Accept-Encoding');
+    const fragment = data.value;
+    if (fragment.bytes.length >= GZIP_FROM_BYTES && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = gzipSpliced(new SplicedJson([OK_PREFIX, fragment, OK_SUFFIX]));
+    } else {
+      ctx.body = fragment.okAnswer;
+    }
+    return;
+  }
   const body = stringifyWithFragments({ error_code: 0, data: data === undefined ? [] : data });
   if (!(body instanceof SplicedJson)) {
     ctx.body = body;

@@ -18,8 +18,15 @@ export class JsonFragment {
   /** UTF-8 bytes, encoded once: a large answer is then assembled with one copy */
   readonly bytes: Buffer;
   #deflated: DeflatedFragment | undefined;
+  #okAnswer: Buffer | undefined;
   constructor(readonly json: string) {
     this.bytes = Buffer.from(json, 'utf8');
+  }
+
+  /** the whole answer `{"error_code":0,"data":<this>}`, built once: a hot read (page/info) then writes it as is */
+  get okAnswer(): Buffer {
+    this.#okAnswer ??= Buffer.concat([OK_PREFIX, this.bytes, OK_SUFFIX]);
+    return this.#okAnswer;
   }
 
   get deflated(): DeflatedFragment {
@@ -33,6 +40,10 @@ export class JsonFragment {
     return this.#deflated;
   }
 }
+
+/** the success envelope around an answer's data */
+export const OK_PREFIX = Buffer.from('{"error_code":0,"data":');
+export const OK_SUFFIX = Buffer.from('}');
 
 export const jsonFragment = (value: unknown) => new JsonFragment(JSON.stringify(value));
 

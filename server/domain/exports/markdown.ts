@@ -14,7 +14,7 @@ import { BodyFeed } from './contents';
 import { markdownOfPage } from './runapiMarkdown';
 import { rewriteFileLinks } from './files';
 import { NameRegistry, sanitizeFileName } from './fileNames';
-import { ScratchFile, ZipWriter, discardStream } from './zip';
+import { ScratchFile, ZipWriter, discardStream, endStream, scratchStream } from './zip';
 import { progressSpan, stopIfCancelled, type ExportRun } from './run';
 import type { ExportScope } from './scope';
 import { zippedFiles } from './zippedFiles';
@@ -59,8 +59,7 @@ async function writeInto(deps: AppDeps, scope: ExportScope, outPath: string, scr
   const { files: attachments, add: addFiles } = zippedFiles(deps, scope, zip, names, 'attachments');
   const feed = new BodyFeed(deps, scope.item.itemId, pagesInOrder(outline), addFiles);
 
-  const info = fs.createWriteStream(path.join(scratch, 'info.json'), { highWaterMark: 1 << 20 });
-  info.on('error', () => {});
+  const info = scratchStream(path.join(scratch, 'info.json'));
   const write = async (s: string) => {
     if (!info.write(s)) await once(info, 'drain');
   };
@@ -127,8 +126,7 @@ async function writeInto(deps: AppDeps, scope: ExportScope, outPath: string, scr
       if (a) manifest.push({ sign, path: a.path, display_name: a.file.displayName, file_type: a.file.fileType, file_size: a.file.fileSize });
     }
     await write(`]},"quire_attachments":${j(manifest)}}`);
-    info.end();
-    await once(info, 'close');
+    await endStream(info);
     await mdFiles.close();
   } finally {
     // a failed or cancelled export stops writing before its scratch folder is removed

@@ -15,7 +15,7 @@ import { WordImages } from './word/images';
 import { WordBodyWriter } from './word/bodyWriter';
 import { writeDocx } from './word/docxPackage';
 import { xmlSafe } from './word/ooxml';
-import { discardStream } from './zip';
+import { discardStream, endStream, scratchStream } from './zip';
 import { formatDate, progressSpan, stopIfCancelled, type ExportRun, type Lang } from './run';
 import type { ExportScope, ExportTarget } from './scope';
 
@@ -67,7 +67,7 @@ export async function writeWordExport(deps: AppDeps, scope: ExportScope, target:
   const images = new WordImages(deps, scope);
   const body = new WordBodyWriter(images, deepestPageLevel(outline));
   const bodyPath = `${outPath}.body`;
-  const out = fs.createWriteStream(bodyPath);
+  const out = scratchStream(bodyPath);
   const write = async (xml: string) => {
     if (!out.write(xml)) await once(out, 'drain');
   };
@@ -90,8 +90,7 @@ export async function writeWordExport(deps: AppDeps, scope: ExportScope, target:
       stopIfCancelled(run);
     }
     if (!body.toc.length) await write('<w:p/>');
-    out.end();
-    await once(out, 'close');
+    await endStream(out);
     await run.progress(92, 'Writing the document');
     await writeDocx(
       { title: scope.item.itemName, description: scope.item.itemDescription, contentsLabel: t.contents, titlePage: titlePage(scope, outline, target, o), bodyPath, body },

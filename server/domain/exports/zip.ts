@@ -91,8 +91,7 @@ export class ScratchFile {
   private size = 0;
 
   constructor(readonly path: string) {
-    this.out = fs.createWriteStream(path, { highWaterMark: 1 << 20 });
-    this.out.on('error', () => {});
+    this.out = scratchStream(path);
   }
 
   async append(text: string): Promise<FilePart> {
@@ -103,9 +102,8 @@ export class ScratchFile {
     return part;
   }
 
-  async close(): Promise<void> {
-    this.out.end();
-    await once(this.out, 'close');
+  close(): Promise<void> {
+    return endStream(this.out);
   }
 
   /** after a failure: stop writing and let go of the file */
@@ -114,8 +112,30 @@ export class ScratchFile {
   }
 }
 
+/**
+ * A write stream for a scratch file. Its errors are read where it ends (endStream) rather than
+ * thrown from the event: a write still in flight when a cancelled export destroys the stream fails
+ * with ERR_STREAM_DESTROYED (Node 24 reports it), which must not end the process.
+ */
+export function scratchStream(path: string): fs.WriteStream {
+  const out = fs.createWriteStream(path, { highWaterMark: 1 << 20 });
+  out.on('error', () => {});
+  return out;
+}
+
+/** Ends a scratch stream and waits until its file is closed; a write that failed (disk full) fails here. */
+export async function endStream(out: fs.WriteStream): Promise<void> {
+  if (!out.closed) {
+    const closed = once(out, 'close');
+    out.end();
+    await closed;
+  }
+  if (out.errored) throw out.errored;
+}
+
 /** Stops a scratch file's stream (after a failure) and waits until its file is closed. */
 export async function discardStream(out: fs.WriteStream): Promise<void> {
+  out.on('error', () => {});
   if (out.closed) return;
   const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
   out.destroy();
