@@ -4,11 +4,12 @@
 // ETag or a body. Access is decided before any ready bytes are sent.
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUserWithToken, type ClusterUser } from '../helpers/cluster';
 import { addMember, seedItem, seedPage } from '../helpers/realtime';
-import { catalogs } from '../../server/db/schema';
+import { catalogs, pages } from '../../server/db/schema';
 import { createNotices } from '../../server/domain/notices/create';
 
 let app: TestApp;
@@ -183,5 +184,41 @@ describe('item/info ready answers', () => {
     const json = JSON.parse(r.body.toString('utf8'));
     expect(json.error_code).toBe(0);
     expect(r.headers.etag).toBeUndefined();
+  });
+});
+
+describe('the menu past its time-to-live', () => {
+  // a change made without an event (another process, no Redis) is only found by the reload the
+  // time-to-live asks for: the expired menu is served once more while one load refreshes it
+  const titles = (r: Raw) => {
+    const menu = JSON.parse(r.body.toString('utf8')).data.menu;
+    return [...menu.pages, ...menu.catalogs.flatMap((c: { pages: { page_title: string }[] }) => c.pages)].map((p: { page_title: string }) => p.page_title);
+  };
+
+  it('unchanged rows keep the same answer and ETag; a change behind the process\'s back shows once the reload is done', async () => {
+    const before = await info('owner');
+    try {
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10 * app.deps.reads.ttlMs });
+      const again = await info('owner', { 'if-none-match': before.headers.etag! });
+      expect(again.status).toBe(304);
+      await app.deps.db.update(pages).set({ pageTitle: 'Renamed behind the cache' }).where(eq(pages.pageId, firstPage));
+      vi.setSystemTime(Date.now() + 10 * app.deps.reads.ttlMs);
+      // the expired menu may be served once more; the reload it started then answers
+      await info('owner');
+      await vi.waitFor(async () => expect(titles(await info('owner'))).toContain('Renamed behind the cache'), { timeout: 5000, interval: 20 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('readers arriving together while the menu reloads get one consistent answer', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10 * app.deps.reads.ttlMs });
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => info('owner')));
+      expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
+      expect(answers.every((a) => a.status === 200)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -34,22 +34,60 @@ class MenuCache {
     deps.events.on('reads.stale', ({ itemIds, editedItemIds }) => [...(itemIds ?? []), ...(editedItemIds ?? [])].forEach((itemId) => drop({ itemId })));
   }
 
+  /** one load per item at a time, shared by the requests that need it */
+  private readonly inflight = new Map<number, Promise<MenuSource>>();
+
   async get(item: ItemRow): Promise<MenuSource> {
     if (!this.deps.config.readCaches) return loadMenuSource(this.deps.db, item.itemId);
     const hit = this.entries.get(item.itemId);
-    const nowMs = Date.now();
-    if (hit && hit.stamp === item.lastUpdateTime && nowMs - hit.loadedAt < this.ttlMs) return hit.src;
+    const sameStamp = hit !== undefined && hit.stamp === item.lastUpdateTime;
+    if (sameStamp && Date.now() - hit.loadedAt < this.ttlMs) return hit.src;
+    const flight = this.load(item, sameStamp ? hit : undefined);
+    if (!sameStamp) return flight;
+    // expired with no write known: served once more while one load refreshes it (as readCache)
+    flight.catch(() => {});
+    return hit.src;
+  }
+
+  private load(item: ItemRow, previous: Entry | undefined): Promise<MenuSource> {
+    const running = this.inflight.get(item.itemId);
+    if (running) return running;
     const gen = this.generation.get(item.itemId) ?? 0;
-    const src = await loadMenuSource(this.deps.db, item.itemId);
-    const unchanged = (this.generation.get(item.itemId) ?? 0) === gen;
-    if (unchanged && item.lastUpdateTime < this.deps.now() && src.pageRows.length <= MAX_CACHED_PAGES) {
-      this.entries.set(item.itemId, { stamp: item.lastUpdateTime, loadedAt: nowMs, src });
-    } else {
-      this.entries.delete(item.itemId);
-    }
-    return src;
+    const loadedAt = Date.now();
+    const started = loadMenuSource(this.deps.db, item.itemId)
+      .then((loaded) => {
+        // the same rows again: the same object, so the menus, answer bytes and ETags built on it stay
+        const src = previous && sameSource(previous.src, loaded) ? previous.src : loaded;
+        const unchanged = (this.generation.get(item.itemId) ?? 0) === gen;
+        if (unchanged && item.lastUpdateTime < this.deps.now() && src.pageRows.length <= MAX_CACHED_PAGES) {
+          this.entries.set(item.itemId, { stamp: item.lastUpdateTime, loadedAt, src });
+        } else {
+          this.entries.delete(item.itemId);
+        }
+        return src;
+      })
+      .finally(() => {
+        if (this.inflight.get(item.itemId) === started) this.inflight.delete(item.itemId);
+      });
+    this.inflight.set(item.itemId, started);
+    return started;
   }
 }
+
+/** rows equal field by field (what a reload of an unchanged item gives) */
+function sameRows<T extends object>(a: T[], b: T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as Record<string, unknown>;
+    const y = b[i] as Record<string, unknown>;
+    const keys = Object.keys(x);
+    if (keys.length !== Object.keys(y).length) return false;
+    for (const k of keys) if (x[k] !== y[k]) return false;
+  }
+  return true;
+}
+
+const sameSource = (a: MenuSource, b: MenuSource) => sameRows(a.catalogRows, b.catalogRows) && sameRows(a.pageRows, b.pageRows);
 
 const caches = new WeakMap<AppDeps['events'], MenuCache>();
 
