@@ -5,8 +5,6 @@
 // against the per-minute limit, before the body is read. ShowDoc's /mcp.php answers here too.
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AppDeps } from '../deps';
 import type { ActionDef } from '../http/action';
 import { ApiError } from '../errors';
@@ -15,7 +13,15 @@ import { describeFailure, requestLang } from '../http/envelope';
 import { uploadLimitBytes } from '../domain/attachments/upload';
 import { userOfMcpToken } from '../domain/mcp/tokens';
 import type { SessionUser } from '../auth/sessionUser';
-import { registerTools } from './tools';
+
+/** the SDK and the tools, loaded with the first MCP request: a site that never uses MCP never holds them (DESIGN §7 memory) */
+let sdk: Promise<{ McpServer: typeof import('@modelcontextprotocol/sdk/server/mcp.js').McpServer; Transport: typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport; registerTools: typeof import('./tools').registerTools }> | undefined;
+const loadSdk = () =>
+  (sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./tools')]).then(([mcp, http, tools]) => ({
+    McpServer: mcp.McpServer,
+    Transport: http.StreamableHTTPServerTransport,
+    registerTools: tools.registerTools,
+  })));
 
 const PATHS = new Set(['/mcp', '/mcp.php', '/server/mcp.php']);
 
@@ -69,9 +75,10 @@ export function mcpEndpoint(deps: AppDeps, registry: Map<string, ActionDef>): Ko
       const limit = Math.max(deps.config.maxBodyBytes, Math.ceil((upload.bytes * 4) / 3) + 1024 * 1024);
       await koaBody({ json: true, jsonStrict: true, jsonLimit: limit, urlencoded: false, text: false, multipart: false })(ctx, async () => {});
 
+      const { McpServer, Transport, registerTools } = await loadSdk();
       const server = new McpServer({ name: 'quire', version: '1.0.0' }, { capabilities: { tools: {} } });
       registerTools(server, { deps, registry, ctx, user, lang: requestLang(ctx) });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       ctx.res.on('close', () => {
         void transport.close();
         void server.close();

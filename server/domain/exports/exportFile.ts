@@ -5,9 +5,6 @@ import { ApiError } from '../../errors';
 import { ErrorCode } from '../../../shared/errors';
 import { ITEM_TYPE } from '../../../shared/limits';
 import { loadOutline } from './outline';
-import { writeWordExport } from './word';
-import { writeMarkdownExport } from './markdown';
-import { writeHtmlExport } from './html';
 import { sanitizeFileName } from './fileNames';
 import { stamp, type ExportRun, type Lang } from './run';
 import type { ExportFormat, ExportScope, ExportTarget } from './scope';
@@ -56,8 +53,10 @@ export async function writeExport(deps: AppDeps, scope: ExportScope, req: Export
   checkExportable(scope);
   const now = deps.now();
   let pages: number;
-  if (req.format === 'word') pages = (await writeWordExport(deps, scope, req.target, { lang: req.lang, now }, path, run)).pages;
-  else if (req.format === 'markdown') pages = (await writeMarkdownExport(deps, scope, path, run)).pages;
-  else pages = (await writeHtmlExport(deps, scope, { lang: req.lang, now }, path, run)).pages;
+  // each writer (docx, jszip, markdown-it, highlight.js…) is loaded with the first export of its
+  // kind: a server that never exports never holds them (DESIGN §7: 300 MB per API process)
+  if (req.format === 'word') pages = (await (await import('./word')).writeWordExport(deps, scope, req.target, { lang: req.lang, now }, path, run)).pages;
+  else if (req.format === 'markdown') pages = (await (await import('./markdown')).writeMarkdownExport(deps, scope, path, run)).pages;
+  else pages = (await (await import('./html')).writeHtmlExport(deps, scope, { lang: req.lang, now }, path, run)).pages;
   return { path, name: exportFileName(scope, req.format, now), type: TYPES[req.format].type, pages };
 }

@@ -19,8 +19,6 @@ import { cellCount, serializeWorkbook, type Workbook } from '../../../shared/she
 import { parseWorkbookContent } from '../../../shared/sheet/content';
 import { hasWorkbook, yDocToWorkbook } from '../../../shared/sheet/ydoc';
 import { checkXlsxFile } from './zipCheck';
-import { readXlsx } from './xlsxRead';
-import { writeXlsx } from './xlsxWrite';
 import { fileTooLarge, pageGone, tooLargeForPage, zipRefusal } from './errors';
 
 export interface SheetImportData {
@@ -76,6 +74,8 @@ export const importXlsx: JobHandler<SheetImportData> = async (deps, data, ctx) =
     const verdict = await checkXlsxFile(data.file);
     if (!verdict.ok) throw zipRefusal(verdict);
     await ctx.progress(15, 'Reading the workbook');
+    // exceljs is loaded with the first spreadsheet job (memory: DESIGN §7)
+    const { readXlsx } = await import('./xlsxRead');
     const wb = await readXlsx(data.file);
     ctx.signal.throwIfAborted();
     // new sheet ids: the import replaces the workbook, so every open grid drops the old sheets
@@ -103,6 +103,7 @@ export const exportXlsx: JobHandler<SheetExportData> = async (deps, data, ctx) =
   if (!wb) throw pageGone();
   await ctx.progress(30, 'Writing showdoc.xlsx');
   const file = ctx.scratchPath('showdoc.xlsx');
+  const { writeXlsx } = await import('./xlsxWrite');
   await writeXlsx(wb, file);
   return { file: { path: file, name: 'showdoc.xlsx', type: XLSX_TYPE }, summary: { sheets: wb.sheets.length, cells: cellCount(wb) } };
 };

@@ -6,7 +6,7 @@
 // (HTML-escaped; history decompressed).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import initSqlJs, { type Database, type SqlValue } from 'sql.js';
+import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { ErrorCode } from '../../../shared/errors';
 import { ApiError } from '../../errors';
 import { decodeHistoryContent } from './historyContent';
@@ -151,7 +151,8 @@ export interface ShowdocSourceDb {
   close(): void;
 }
 
-let sqlJs: ReturnType<typeof initSqlJs> | undefined;
+// loaded with the first ShowDoc import (memory: DESIGN §7)
+let sqlJs: Promise<SqlJsStatic> | undefined;
 
 /** Opens a ShowDoc database file read-only, refusing anything the import could not read completely. */
 export async function openShowdocDb(file: string): Promise<ShowdocSourceDb> {
@@ -160,7 +161,7 @@ export async function openShowdocDb(file: string): Promise<ShowdocSourceDb> {
   if (bytes.length < 100 || !bytes.subarray(0, 16).equals(SQLITE_MAGIC)) {
     throw new ApiError(ErrorCode.VALIDATION, '{name} is not a SQLite database; choose the file Sqlite/showdoc.db.php of the ShowDoc installation', { name });
   }
-  const SQL = await (sqlJs ??= initSqlJs());
+  const SQL = await (sqlJs ??= import('sql.js').then((m) => m.default()));
   let db: Database;
   try {
     db = new SQL.Database(bytes);
