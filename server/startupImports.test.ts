@@ -2,11 +2,12 @@
 // jszip, highlight.js, KaTeX), spreadsheets (exceljs), the ShowDoc import (sql.js) and MCP (the
 // SDK) are imported dynamically, with the first job or request that needs them — about 35 MB of
 // the 300 MB an API process may use (DESIGN §7). A static import from anywhere on the way from
-// server/main.ts brings one back at start; this finds it, and names the path.
+// server/main.ts brings one back at start; this finds it, and names the path. (The mock
+// sandbox's esbuild, qrcode, swagger-parser and openid-client likewise.)
 import { describe, expect, it } from 'vitest';
 import { build, type Metafile } from 'esbuild';
 
-const LOADED_ON_DEMAND = ['docx', 'jszip', 'highlight.js', 'katex', 'exceljs', 'sql.js', '@modelcontextprotocol/sdk'];
+const LOADED_ON_DEMAND = ['docx', 'jszip', 'highlight.js', 'katex', 'exceljs', 'sql.js', '@modelcontextprotocol/sdk', 'esbuild', 'qrcode', '@apidevtools/swagger-parser', 'openid-client'];
 
 async function staticGraph(entry: string): Promise<Metafile> {
   const r = await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', packages: 'external', metafile: true, write: false, logLevel: 'silent' });

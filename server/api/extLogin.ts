@@ -7,7 +7,6 @@ import { setTokenCookie } from '../http/authenticate';
 import { setFlowCookie, takeFlowCookie } from '../http/ssoFlowCookie';
 import { ssoCallbackUrl } from '../http/siteUrl';
 import { tokenLifetimeSeconds } from '../auth/session';
-import { authorizationUrl, finishSignIn } from '../auth/oidc';
 import { signInWithProvider } from '../domain/sso';
 import { mayLinkByEmail } from '../policies/sso';
 import { ApiError } from '../errors';
@@ -30,6 +29,8 @@ async function oauth2(req: ActionRequest, p: ParamsOut<typeof api.oauth2>) {
 
   if (!p.code && !p.error) {
     try {
+      // openid-client is loaded with the first sign-on (memory: DESIGN §7)
+      const { authorizationUrl } = await import('../auth/oidc');
       const { url, flow } = await authorizationUrl(form, callback, safeRedirect(p.redirect, '/item/index'));
       await setFlowCookie(deps, ctx, flow);
       return redirectTo(url);
@@ -48,6 +49,7 @@ async function oauth2(req: ActionRequest, p: ParamsOut<typeof api.oauth2>) {
   if (p.error) return toLogin(p.error === 'access_denied' ? 'denied' : 'provider');
   let who;
   try {
+    const { finishSignIn } = await import('../auth/oidc');
     who = await finishSignIn(form, callback, ctx.querystring, flow);
   } catch (e) {
     const err = e as { message?: string; code?: string; cause?: { message?: string } };

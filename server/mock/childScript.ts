@@ -1,13 +1,13 @@
 // The generator process's code as one plain script (esbuild bundle of child.ts, built once per
 // server process, in memory). The child gets it on stdin, so it needs no file-system access at
-// all and no TypeScript loader.
+// all and no TypeScript loader. esbuild is loaded with the first mock request (memory: DESIGN §7).
 import { fileURLToPath } from 'node:url';
-import { build, stop } from 'esbuild';
 
 let script: Promise<string> | null = null;
 
-export function childScript(): Promise<string> {
-  script ??= build({
+async function buildScript(): Promise<string> {
+  const { build, stop } = await import('esbuild');
+  const out = await build({
     entryPoints: [fileURLToPath(new URL('./child.ts', import.meta.url))],
     bundle: true,
     write: false,
@@ -16,15 +16,15 @@ export function childScript(): Promise<string> {
     target: 'node20',
     legalComments: 'none',
     logLevel: 'silent',
-  }).then(
-    (out) => {
-      void stop(); // esbuild's helper process is not needed again
-      return out.outputFiles[0].text;
-    },
-    (err: unknown) => {
-      script = null; // try again on the next request
-      throw err;
-    },
-  );
+  });
+  void stop(); // esbuild's helper process is not needed again
+  return out.outputFiles[0].text;
+}
+
+export function childScript(): Promise<string> {
+  script ??= buildScript().catch((err: unknown) => {
+    script = null; // try again on the next request
+    throw err;
+  });
   return script;
 }

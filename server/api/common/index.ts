@@ -1,5 +1,4 @@
 // /api/common/* — captcha, QR code, home page setting, version; visitFile is in ./visitFile.ts.
-import QRCode from 'qrcode';
 import { action, controller, rawReply, type ActionRequest } from '../../http/action';
 import { captchaPicture, createCaptcha, showCaptchaAgain } from '../../auth/captcha';
 import { setCaptchaCookie } from '../../http/captchaCookie';
@@ -63,6 +62,8 @@ const qrcode = action(api.qrcode, {
   async run(req, p) {
     const size = Math.min(20, Math.max(1, p.size));
     // too much data for a QR code (long multi-byte URLs) is the caller's mistake, not a crash
+    // qrcode is loaded with the first QR code asked for (memory: DESIGN §7)
+    const { default: QRCode } = await import('qrcode');
     const png = await QRCode.toBuffer(p.url, { scale: size, margin: 1 }).catch(() => {
       throw new ApiError(ErrorCode.GENERIC, 'This address is too long for a QR code');
     });

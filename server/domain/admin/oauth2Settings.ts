@@ -6,7 +6,6 @@ import { ErrorCode } from '../../../shared/errors';
 import type { Oauth2Form, SiteSettings } from '../settings';
 import type { Oauth2FormInput } from '../../../shared/api/adminSetting';
 import { isForbiddenHost } from '../../net/forbiddenHosts';
-import { providerConfig } from '../../auth/oidc';
 
 const invalid = (template: string, vars?: Record<string, string | number>) => new ApiError(ErrorCode.GENERIC, template, vars);
 const HOST_RE = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
@@ -75,6 +74,7 @@ export async function saveOauth2Settings(deps: AppDeps, patch: { oauth2_open?: b
     const changed = JSON.stringify(form) !== JSON.stringify(saved.oauth2_form);
     if (form.issuer && (changed || !saved.oauth2_open)) {
       try {
+        const { providerConfig } = await import('../../auth/oidc');
         await providerConfig(form);
       } catch (e) {
         throw invalid('Cannot read the OpenID Connect discovery of {issuer}: {reason}', { issuer: form.issuer, reason: e instanceof Error ? e.message : String(e) });

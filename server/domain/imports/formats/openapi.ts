@@ -3,7 +3,6 @@
 // in a catalog per first tag (the document's tag order first), untagged operations at the top
 // of the import. $refs inside the document are resolved by swagger-parser; references to other
 // files or URLs are never fetched (they show as their name). Recursive schemas are walked once.
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { ApiError } from '../../../errors';
 import { ErrorCode } from '../../../../shared/errors';
 import type { MessageVars } from '../../../../shared/messages';
@@ -43,6 +42,8 @@ async function dereference(doc: Schema, fileName: string): Promise<Schema> {
   if (doc.paths === undefined) doc.paths = {};
   if (!isObj(doc.paths)) throw refuse('{name} has no valid "paths" object', { name: fileName });
   try {
+    // swagger-parser is loaded with the first OpenAPI import (memory: DESIGN §7)
+    const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
     return (await SwaggerParser.dereference(doc as any, {
       resolve: { external: false, file: false, http: false },
       dereference: { circular: true },
