@@ -20,10 +20,13 @@ export function requestLang(ctx: Koa.Context): 'en' | 'zh' {
 
 export function sendData(ctx: Koa.Context, data: unknown): void {
   ctx.status = 200;
-  ctx.type = 'application/json; charset=utf-8';
+  // the full type as it is sent: Koa's type setter would look it up again on every answer
+  ctx.res.setHeader('Content-Type', 'application/json; charset=utf-8');
   // an answer that is one fragment (page/info): its envelope is built once with it
   if (data instanceof WithFragments && data.value instanceof JsonFragment) {
-    ctx.vary('Accept-Encoding');
+    // Vary set directly unless another header put one there (Koa's vary() parses it: a hot path)
+    if (ctx.res.hasHeader('Vary')) ctx.vary('Accept-Encoding');
+    else ctx.res.setHeader('Vary', 'Accept-Encoding');
     const fragment = data.value;
     if (fragment.bytes.length >= GZIP_FROM_BYTES && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
       ctx.set('Content-Encoding', 'gzip');

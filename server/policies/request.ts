@@ -109,9 +109,10 @@ export async function catalogInLimit(req: Req, access: ItemAccess, catId: number
 
 export async function findPage(req: Req, pageId: number, opts: { includeDeleted?: boolean } = {}): Promise<PageRow | undefined> {
   if (!Number.isInteger(pageId) || pageId <= 0) return undefined;
-  const load = () => pageRepo.findById(req.deps.db, pageId, opts);
-  // live pages come from the read cache (a deleted one is dropped from it by page.deleted)
-  return opts.includeDeleted ? load() : req.deps.reads.page(pageId, load);
+  if (opts.includeDeleted) return pageRepo.findById(req.deps.db, pageId, opts);
+  // live pages come from the read cache (a deleted one is dropped from it by page.deleted); the
+  // loader is written inline: a named closure costs a defineProperty per call under tsx (keepNames)
+  return req.deps.reads.page(pageId, () => pageRepo.findById(req.deps.db, pageId, opts));
 }
 
 /**
