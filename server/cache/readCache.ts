@@ -164,7 +164,16 @@ export class ReadCache {
     return Promise.resolve(hit.value);
   }
 
+  /** a fresh entry, looked up before a read builds its flight key and closures (the hot path: a hit) */
+  private fresh<K, V>(cache: LRUCache<K & {}, Loaded<V>>, key: K & {}): Loaded<V> | undefined {
+    if (this.bypass) return undefined;
+    const hit = cache.get(key);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit : undefined;
+  }
+
   item(itemId: number, load: () => Promise<ItemRow | undefined>): Promise<ItemRow | undefined> {
+    const hit = this.fresh(this.items, itemId);
+    if (hit) return Promise.resolve(hit.value);
     return this.through(this.items, `item:${itemId}`, itemId, () => this.itemStamp(itemId), load, (row) => this.keepItem({ value: row, at: Date.now() }));
   }
 
@@ -207,10 +216,14 @@ export class ReadCache {
 
   async grantsOf(itemId: number, uid: number, load: () => Promise<GrantRow[]>): Promise<GrantRow[]> {
     const key = `${itemId}:${uid}`;
+    const hit = this.fresh(this.grants, key);
+    if (hit) return hit.value;
     return (await this.through(this.grants, `grants:${key}`, key, () => this.itemStamp(itemId), load)) ?? [];
   }
 
   page(pageId: number, load: () => Promise<PageData | undefined>): Promise<PageData | undefined> {
+    const hit = this.fresh(this.pages, pageId);
+    if (hit) return Promise.resolve(hit.value);
     return this.through(this.pages, `page:${pageId}`, pageId, () => this.pageStamp(pageId), load, (row) => this.keepPage(row));
   }
 
@@ -232,6 +245,8 @@ export class ReadCache {
   }
 
   async pageExtras(pageId: number, load: () => Promise<PageExtras>): Promise<PageExtras> {
+    const hit = this.fresh(this.extras, pageId);
+    if (hit) return hit.value;
     return (await this.through(this.extras, `extras:${pageId}`, pageId, () => this.pageStamp(pageId), load))!;
   }
 }
