@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { addMember, buildItem, makeAdmin, makeUser, type Actor } from '../helpers/fixtures';
 import { until } from '../helpers/realtime';
 import { itemChangeLogs, itemGroups, itemStars } from '../../server/db/schema';
+import { record as recordChange } from '../../server/db/repos/itemChangeLogs';
 
 let app: TestApp;
 let ann: Actor;
@@ -246,6 +247,20 @@ describe('item/getChangeLog', () => {
     const r = await logOf(eve, item.itemId, { page: 3, count: 100 });
     expect(r.data.total).toBe(300);
     expect(r.data.list.at(-1).op_object_name).toBe('c2');
+  }, 120_000);
+
+  it('changes recorded at once by many saves all land, each trimming around the others, and the newest 300 stay', async () => {
+    const item = await buildItem(app, eve, { name: 'Busy at once' });
+    const change = (i: number) => ({ itemId: item.itemId, uid: eve.uid, opActionType: 'update', opObjectType: 'page', opObjectId: i, opObjectName: `p${i}`, optime: i });
+    for (let i = 1; i <= 300; i++) await recordChange(app.deps.db, change(i));
+    // every one of these trims the same oldest rows: they must not queue (or deadlock) on each other
+    const results = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => recordChange(app.deps.db, change(301 + i))));
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    // one more, alone, sees every row the others left and trims to the newest 300
+    await recordChange(app.deps.db, change(501));
+    const names = (await app.deps.db.select({ id: itemChangeLogs.opObjectId }).from(itemChangeLogs).where(eq(itemChangeLogs.itemId, item.itemId))).map((r) => r.id);
+    expect(names.length).toBe(300);
+    expect(Math.min(...names)).toBe(202);
   }, 120_000);
 });
 

@@ -14,6 +14,9 @@ export const CHANGES_KEPT_PER_ITEM = 300;
  * one statement (a page save pays for it: three round trips were most of its statements). The
  * trim runs on the snapshot before the insert: the new row and the CHANGES_KEPT_PER_ITEM - 1
  * newest of the others stay. The plan does not depend on the values: a named statement.
+ * Concurrent saves of one item trim the same old rows: each skips the rows another is already
+ * deleting (SKIP LOCKED) instead of waiting for it — waiting made them queue, and deadlock until
+ * PostgreSQL's deadlock check a second later, holding every pooled connection meanwhile.
  */
 export async function record(db: DbOrTx, row: ChangeLogInsert): Promise<void> {
   await executeNamed(db, 'change_log_record', sql`
@@ -24,9 +27,12 @@ export async function record(db: DbOrTx, row: ChangeLogInsert): Promise<void> {
       returning id
     )
     delete from item_change_logs
-    where item_id = ${row.itemId}::int and id <= (
-      select id from item_change_logs where item_id = ${row.itemId}::int
-      order by id desc offset ${CHANGES_KEPT_PER_ITEM - 1}::int limit 1)`);
+    where id in (
+      select id from item_change_logs
+      where item_id = ${row.itemId}::int and id <= (
+        select id from item_change_logs where item_id = ${row.itemId}::int
+        order by id desc offset ${CHANGES_KEPT_PER_ITEM - 1}::int limit 1)
+      for update skip locked)`);
 }
 
 export interface ChangeLogRow {
