@@ -34,8 +34,12 @@ class MenuCache {
     deps.events.on('reads.stale', ({ itemIds, editedItemIds }) => [...(itemIds ?? []), ...(editedItemIds ?? [])].forEach((itemId) => drop({ itemId })));
   }
 
-  /** one load per item at a time, shared by the requests that need it */
-  private readonly inflight = new Map<number, Promise<MenuSource>>();
+  /**
+   * one load per item at a time, shared by the requests that need it — only by those that know of
+   * no later write (the same generation and item stamp): a reader after a write never gets a load
+   * that started before it
+   */
+  private readonly inflight = new Map<number, { gen: number; stamp: number; promise: Promise<MenuSource> }>();
 
   async get(item: ItemRow): Promise<MenuSource> {
     if (!this.deps.config.readCaches) return loadMenuSource(this.deps.db, item.itemId);
@@ -50,9 +54,9 @@ class MenuCache {
   }
 
   private load(item: ItemRow, previous: Entry | undefined): Promise<MenuSource> {
-    const running = this.inflight.get(item.itemId);
-    if (running) return running;
     const gen = this.generation.get(item.itemId) ?? 0;
+    const running = this.inflight.get(item.itemId);
+    if (running && running.gen === gen && running.stamp === item.lastUpdateTime) return running.promise;
     const loadedAt = Date.now();
     const started = loadMenuSource(this.deps.db, item.itemId)
       .then((loaded) => {
@@ -67,9 +71,9 @@ class MenuCache {
         return src;
       })
       .finally(() => {
-        if (this.inflight.get(item.itemId) === started) this.inflight.delete(item.itemId);
+        if (this.inflight.get(item.itemId)?.promise === started) this.inflight.delete(item.itemId);
       });
-    this.inflight.set(item.itemId, started);
+    this.inflight.set(item.itemId, { gen, stamp: item.lastUpdateTime, promise: started });
     return started;
   }
 }
