@@ -15,13 +15,14 @@ import { userOfMcpToken } from '../domain/mcp/tokens';
 import type { SessionUser } from '../auth/sessionUser';
 
 /** the SDK and the tools, loaded with the first MCP request: a site that never uses MCP never holds them (DESIGN §7 memory) */
-let sdk: Promise<{ McpServer: typeof import('@modelcontextprotocol/sdk/server/mcp.js').McpServer; Transport: typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js').StreamableHTTPServerTransport; registerTools: typeof import('./tools').registerTools }> | undefined;
-const loadSdk = () =>
-  (sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./tools')]).then(([mcp, http, tools]) => ({
+const importSdk = () =>
+  Promise.all([import('@modelcontextprotocol/sdk/server/mcp.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./tools')]).then(([mcp, http, tools]) => ({
     McpServer: mcp.McpServer,
     Transport: http.StreamableHTTPServerTransport,
     registerTools: tools.registerTools,
-  })));
+  }));
+let sdk: ReturnType<typeof importSdk> | undefined;
+const loadSdk = () => (sdk ??= importSdk());
 
 const PATHS = new Set(['/mcp', '/mcp.php', '/server/mcp.php']);
 
