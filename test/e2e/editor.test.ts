@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startE2EServer, type E2EServer } from './helpers/server';
 import { launchBrowser, screenshot, watchErrors } from './helpers/browser';
 import { addMember, appReady, createItem, createPage, loggedInContext, registerUser, type TestUser } from './helpers/fixtures';
-import { docText, editorReady, typeAtEnd } from './helpers/editor';
+import { docText, editorReady, typeAtEnd, settledTexts } from './helpers/editor';
 
 let server: E2EServer;
 let browser: Browser;
@@ -64,7 +64,8 @@ describe('page editor', () => {
     // both replicas converge on both edits
     await a.waitForFunction(() => /from owner/.test(document.querySelector('.cm-content')!.textContent!) && /from writer/.test(document.querySelector('.cm-content')!.textContent!));
     await b.waitForFunction(() => /from owner/.test(document.querySelector('.cm-content')!.textContent!) && /from writer/.test(document.querySelector('.cm-content')!.textContent!));
-    expect(await docText(a)).toBe(await docText(b));
+    const [textA, textB] = await settledTexts(a, b);
+    expect(textA).toBe(textB);
 
     // each sees the other's cursor with a name, and both avatars in the header
     await a.waitForSelector('.cm-ySelectionCaret', { timeout: 10_000 });

@@ -28,3 +28,17 @@ export async function typeAtEnd(page: Page, text: string): Promise<void> {
 export async function editorShows(page: Page, texts: string[], timeout = 15_000): Promise<void> {
   await page.waitForFunction((all) => all.every((t) => document.querySelector('.cm-content')!.textContent!.includes(t)), texts, { timeout });
 }
+
+/**
+ * Both editors' texts once they agree, or the last pair seen when they do not within `timeout`.
+ * Showing both members' words does not mean every keystroke has arrived: a trailing character can
+ * still be on its way, so callers compare what this returns instead of one snapshot of each.
+ */
+export async function settledTexts(a: Page, b: Page, timeout = 10_000): Promise<[string, string]> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const pair: [string, string] = [await docText(a), await docText(b)];
+    if (pair[0] === pair[1] || Date.now() > until) return pair;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
