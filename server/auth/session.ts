@@ -41,9 +41,27 @@ export async function sessionOfHash(deps: AppDeps, tokenHash: string): Promise<S
   return { user: found.user };
 }
 
+/**
+ * Recent tokens' hashes: a client sends the same token with every call, and hashing it was a fortieth
+ * of a cached page/info's time. A hash never changes, so nothing invalidates it; the map is emptied
+ * when full, so random tokens cannot grow it.
+ */
+const recentHashes = new Map<string, string>();
+const RECENT_HASHES_MAX = 10_000;
+
+function tokenHashOf(token: string): string {
+  let found = recentHashes.get(token);
+  if (found === undefined) {
+    if (recentHashes.size >= RECENT_HASHES_MAX) recentHashes.clear();
+    found = hashToken(token);
+    recentHashes.set(token, found);
+  }
+  return found;
+}
+
 export async function sessionOfToken(deps: AppDeps, token: string | null | undefined): Promise<Session | null> {
   if (!token || !isTokenShaped(token)) return null;
-  return sessionOfHash(deps, hashToken(token));
+  return sessionOfHash(deps, tokenHashOf(token));
 }
 
 export async function sessionFromToken(deps: AppDeps, token: string | null | undefined): Promise<SessionUser | null> {

@@ -3,12 +3,14 @@
 import type Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { parseFormBody } from './formBody';
+import { isFormRequest } from './declaredBody';
 import fs from 'node:fs';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { ErrorCode } from '../../shared/errors';
 import { localize } from '../../shared/messages';
 import { type ActionDef, type ActionRequest, isRawReply, makeMe, normalizeName, type RawReply } from './action';
+import type { SessionUser } from '../auth/sessionUser';
 import { Params, type UploadedFile } from './params';
 import { parseApiSegments, parseSParam, type ParsedRoute } from './routeForms';
 import { cookieMayAct, resolveCaller } from './authenticate';
@@ -24,10 +26,30 @@ export interface DispatchOptions {
   mockData?: SpecialHandler;
 }
 
+/**
+ * Routes of recent /api/… paths: a client calls the same few paths over and over, and parsing one
+ * (decoding, name checks) was a fortieth of a cached page/info. A route depends on its path alone;
+ * the map is emptied when full, so random paths cannot grow it. Routes are shared: never changed.
+ */
+const recentApiRoutes = new Map<string, ParsedRoute>();
+const RECENT_ROUTES_MAX = 2_000;
+
+function apiRouteOf(path: string, segments: string): ParsedRoute {
+  let route = recentApiRoutes.get(path);
+  if (route === undefined) {
+    if (recentApiRoutes.size >= RECENT_ROUTES_MAX) recentApiRoutes.clear();
+    route = parseApiSegments(segments.split('/'));
+    // frozen: a later request gets the same objects, so a change would leak into it (it throws instead)
+    if (route.kind === 'api') Object.freeze(Object.freeze(route.route).pathParams);
+    recentApiRoutes.set(path, Object.freeze(route));
+  }
+  return route;
+}
+
 export function routeOf(ctx: Koa.Context): ParsedRoute | null {
   const p = ctx.path;
   let m: RegExpExecArray | null;
-  if ((m = /^\/(?:server\/)?api\/(.*)$/.exec(p))) return parseApiSegments(m[1].split('/'));
+  if ((m = /^\/(?:server\/)?api\/(.*)$/.exec(p))) return apiRouteOf(p, m[1]);
   if (/^\/(server\/(index\.php)?|index\.php)$/.test(p) || p === '/server') {
     const s = ctx.query.s;
     if (typeof s !== 'string' || !s) return { kind: 'invalid' };
@@ -63,7 +85,7 @@ function bodyParser(deps: AppDeps, upload: UploadLimits | null): Koa.Middleware 
       : { maxFiles: 0, maxFieldsSize: limit, allowEmptyFiles: true, minFileSize: 0 },
   });
   return async (ctx, next) => {
-    if (PARSED_METHODS.has(ctx.method) && ctx.is('urlencoded')) {
+    if (PARSED_METHODS.has(ctx.method) && isFormRequest(ctx.req)) {
       ctx.request.body = (await parseFormBody(ctx, limit)) as typeof ctx.request.body;
       return next();
     }
@@ -72,6 +94,31 @@ function bodyParser(deps: AppDeps, upload: UploadLimits | null): Koa.Middleware 
 }
 
 const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** the parsers run as middleware with nothing after them */
+const noNext = () => Promise.resolve();
+
+/**
+ * A request as an action sees it. A class, so that the caller's address is read only when an action
+ * asks (X-Forwarded-For is split for it; most never do) without a getter made per request.
+ */
+class DispatchedRequest implements ActionRequest {
+  readonly me: () => SessionUser;
+  constructor(
+    readonly params: Params,
+    readonly user: SessionUser | null,
+    readonly deps: AppDeps,
+    readonly lang: 'en' | 'zh',
+    readonly ctx: Koa.Context,
+    readonly token: string | null,
+  ) {
+    this.me = makeMe(user);
+  }
+
+  get ip(): string {
+    return this.ctx.ip;
+  }
+}
 
 function sendRaw(ctx: Koa.Context, r: RawReply): void {
   ctx.status = r.status ?? 200;
@@ -166,8 +213,11 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
         await bodyParser(deps, { fileBytes: mb * MiB, totalBytes: mb * MiB * 5, files: 5 })(ctx, async () => {}).catch((e: unknown) => {
           throw namingFileLimit(e, mb);
         });
+      } else if (PARSED_METHODS.has(ctx.method) && isFormRequest(ctx.req)) {
+        // the common call, read without the parser's middleware layers
+        ctx.request.body = (await parseFormBody(ctx, deps.config.maxBodyBytes)) as typeof ctx.request.body;
       } else {
-        await plainParser(ctx, async () => {});
+        await plainParser(ctx, noNext);
       }
       files = filesOf(ctx);
       const body = ctx.request.body;
@@ -176,16 +226,7 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
 
       const { user, token } = await callerFor(ctx, def, params);
 
-      const req: ActionRequest = {
-        params,
-        user,
-        deps,
-        ip: ctx.ip,
-        lang,
-        ctx,
-        me: makeMe(user),
-        token,
-      };
+      const req = new DispatchedRequest(params, user, deps, lang, ctx, token);
       const result = await def.run(req);
       if (isRawReply(result)) sendRaw(ctx, result);
       else sendData(ctx, result);

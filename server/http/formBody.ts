@@ -5,6 +5,7 @@
 import type Koa from 'koa';
 import coBody from 'co-body';
 import qs from 'qs';
+import { readDeclaredBody } from './declaredBody';
 
 /** Encodes every '=' after a pair's first, so only that one separates name and value. */
 export function firstEqualsSplits(body: string): string {
@@ -19,7 +20,7 @@ export function firstEqualsSplits(body: string): string {
 }
 
 export async function parseFormBody(ctx: Koa.Context, limit: number): Promise<Record<string, unknown>> {
-  const text = await coBody.text(ctx, { limit, encoding: 'utf8' });
+  const text = (await readDeclaredBody(ctx.req, limit)) ?? (await coBody.text(ctx, { limit, encoding: 'utf8' }));
   // kept for the actions that read a field the PHP way (rawFormField)
   ctx.state.formText = text;
   return parseForm(text);

@@ -22,6 +22,24 @@ const absent = (v: unknown) => v === undefined || v === null;
  */
 const loose = <T>() => z.custom<T>(() => true).optional();
 
+/** A field's check as a plain function: the raw value in, the parsed value out, failures added to ctx. */
+export type FieldReader = (v: unknown, ctx: z.RefinementCtx) => unknown;
+
+const readers = new WeakMap<z.ZodType, FieldReader>();
+
+/**
+ * The reader of a field made here, or undefined for any other schema (or one refined further).
+ * The server reads a contract whose fields all have one without zod's machinery (contractParams.ts).
+ */
+export const readerOf = (schema: z.ZodType): FieldReader | undefined => readers.get(schema);
+
+/** A field that reads any raw value with `read`; In is the type our client may send. */
+function field<In, Out>(read: (v: unknown, ctx: z.RefinementCtx) => Out) {
+  const schema = loose<In>().transform((v, ctx) => read(v, ctx));
+  readers.set(schema, read);
+  return schema;
+}
+
 export interface TextOptions {
   /** longest value in characters (after trimming unless raw); default 100,000 */
   max?: number;
@@ -45,7 +63,7 @@ export function readText(v: unknown, o: TextOptions, ctx: z.RefinementCtx): stri
 }
 
 /** Text; absent → ''. */
-export const text = (o: TextOptions = {}) => loose<Scalar>().transform((v, ctx) => readText(v, o, ctx));
+export const text = (o: TextOptions = {}) => field<Scalar, string>((v, ctx) => readText(v, o, ctx));
 
 export interface IntOptions {
   /** value when absent or '' (default 0) */
@@ -66,7 +84,7 @@ export function readInt(v: unknown, o: IntOptions, ctx: z.RefinementCtx): number
 }
 
 /** An integer; garbage ('1 OR 1=1', '1e3', arrays) is refused. */
-export const int = (o: IntOptions = {}) => loose<string | number>().transform((v, ctx) => readInt(v, o, ctx));
+export const int = (o: IntOptions = {}) => field<string | number, number>((v, ctx) => readInt(v, o, ctx));
 
 /** A database id: a non-negative 32-bit integer; absent → 0 (none). */
 export const id = () => int({ min: 0 });
@@ -80,11 +98,11 @@ export function readFlag(v: unknown, def: boolean, ctx: z.RefinementCtx): boolea
 }
 
 /** 1/true/on/yes → true; absent → def. */
-export const flag = (def = false) => loose<Scalar>().transform((v, ctx) => readFlag(v, def, ctx));
+export const flag = (def = false) => field<Scalar, boolean>((v, ctx) => readFlag(v, def, ctx));
 
 /** One of a fixed set of values (after trimming); absent → def. */
 export const oneOf = <T extends string>(allowed: readonly T[], def: T) =>
-  loose<T | ''>().transform((v, ctx): T => {
+  field<T | '', T>((v, ctx): T => {
     const s = readText(v, {}, ctx);
     if (s === '') return def;
     if (!(allowed as readonly string[]).includes(s)) return fail(ctx, 'Parameter {name} has an invalid value');
@@ -96,7 +114,7 @@ export const oneOf = <T extends string>(allowed: readonly T[], def: T) =>
  * JSON body value, validated by `schema`. Absent → undefined (or 'is required').
  */
 export const json = <T>(schema: z.ZodType<T>, o: { required?: boolean; max?: number } = {}) =>
-  loose<string | T>().transform((v, ctx): T | undefined => {
+  field<string | T, T | undefined>((v, ctx): T | undefined => {
     if (v === undefined || v === '') return o.required ? fail(ctx, 'Parameter {name} is required') : undefined;
     let parsed: unknown = v;
     if (typeof v === 'string') {
@@ -114,10 +132,10 @@ export const json = <T>(schema: z.ZodType<T>, o: { required?: boolean; max?: num
   });
 
 /** Undefined when the parameter was not sent at all; otherwise the field's value (ShowDoc's "only fields present are changed"). */
-export const optional = <F extends z.ZodType>(field: F) =>
-  loose<NonNullable<z.input<F>>>().transform((v, ctx): z.output<F> | undefined => {
+export const optional = <F extends z.ZodType>(inner: F) =>
+  field<NonNullable<z.input<F>>, z.output<F> | undefined>((v, ctx): z.output<F> | undefined => {
     if (v === undefined) return undefined;
-    const r = field.safeParse(v);
+    const r = inner.safeParse(v);
     if (r.success) return r.data;
     const first = r.error.issues[0];
     return fail(ctx, first.message, ((first as { params?: Record<string, string | number> }).params ?? {}) as Record<string, string | number>);
@@ -129,7 +147,7 @@ export const optional = <F extends z.ZodType>(field: F) =>
  * (arrays as JSON); the handler reads the ids out of it. Absent → ''.
  */
 export const idListText = (o: { max: number }) =>
-  loose<string | (string | number)[]>().transform((v, ctx): string => {
+  field<string | (string | number)[], string>((v, ctx): string => {
     if (absent(v)) return '';
     if (Array.isArray(v)) {
       if (v.length > o.max || v.some((x) => typeof x !== 'string' && typeof x !== 'number')) return fail(ctx, 'Parameter {name} has an invalid value');
