@@ -1,5 +1,6 @@
-// npm start: build the web client when it is missing or older than its sources, then run the
-// server (TypeScript through tsx), forwarding signals so Ctrl+C and SIGTERM shut down cleanly.
+// npm start: build the web client when it is missing or older than its sources, build the server
+// (scripts/buildServer.mjs: under a second), then run it, forwarding signals so Ctrl+C and SIGTERM
+// shut down cleanly. `npm run workers` (this script with `workers`) builds and runs the job workers.
 // Every step says what it does (a first start builds the client and creates the database, which
 // takes a minute or two on a small machine): a newcomer must see it has not hung.
 import { spawn, spawnSync } from 'node:child_process';
@@ -7,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { servingUrl, stepLine, viteLinesWorthShowing } from './startOutput.mjs';
+import { SERVER_ENTRY, WORKERS_ENTRY, buildServer } from './buildServer.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dist = path.join(root, 'dist/client/index.html');
@@ -22,9 +24,10 @@ function newestMtime(dir) {
   return newest;
 }
 
+const workers = process.argv[2] === 'workers';
 const sources = [path.join(root, 'client'), path.join(root, 'shared')];
 const builtAt = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
-if (!builtAt || sources.some((d) => fs.existsSync(d) && newestMtime(d) > builtAt)) {
+if (!workers && (!builtAt || sources.some((d) => fs.existsSync(d) && newestMtime(d) > builtAt))) {
   say(builtAt ? 'the web client changed: building it again (about a minute)…' : 'building the web client (about a minute on a first start)…');
   const started = Date.now();
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
@@ -42,9 +45,20 @@ if (!builtAt || sources.some((d) => fs.existsSync(d) && newestMtime(d) > builtAt
   say('web client built', Date.now() - started);
 }
 
-say('starting the server: opening the database and applying its migrations (a first start creates it, which takes a while)…');
+// the server's TypeScript as plain JavaScript, from the sources as they are now
+try {
+  buildServer();
+} catch (err) {
+  console.error(`quire: the server build failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
+say(
+  workers
+    ? 'starting the job workers…'
+    : 'starting the server: opening the database and applying its migrations (a first start creates it, which takes a while)…',
+);
 const started = Date.now();
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+const child = spawn(process.execPath, [workers ? WORKERS_ENTRY : SERVER_ENTRY], {
   cwd: root,
   stdio: ['inherit', 'pipe', 'inherit'],
   env: { NODE_ENV: 'production', ...process.env },

@@ -1,11 +1,10 @@
 // Opens the database: embedded PGlite in DATA_DIR/db, or a PostgreSQL server (DATABASE_URL).
 // Both speak the same SQL; drizzle gives one typed API over either.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import type { Logger } from '../logger';
+import { fromRoot } from '../paths';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,7 +20,7 @@ export interface Database {
   withExclusiveLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
 }
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = fromRoot('server/db/migrations');
 
 export interface OpenOptions {
   databaseUrl?: string | null;

@@ -1,14 +1,14 @@
 // The generator process's code as one plain script (esbuild bundle of child.ts, built once per
 // server process, in memory). The child gets it on stdin, so it needs no file-system access at
 // all and no TypeScript loader. esbuild is loaded with the first mock request (memory: DESIGN §7).
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from '../paths';
 
 let script: Promise<string> | null = null;
 
 async function buildScript(): Promise<string> {
   const { build, stop } = await import('esbuild');
   const out = await build({
-    entryPoints: [fileURLToPath(new URL('./child.ts', import.meta.url))],
+    entryPoints: [fromRoot('server/mock/child.ts')],
     bundle: true,
     write: false,
     platform: 'node',

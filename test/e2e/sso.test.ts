@@ -112,6 +112,8 @@ describe('single sign-on', () => {
           await page.getByTestId('sso-button-text').fill('Company login');
           await page.getByTestId('sso-save').click();
           await expect.poll(async () => (await server.api('user/oauthInfo')).data.oauth2_entrance_tips).toBe('Company login');
+          // the stored value can show before the browser has the answer: a click on the still-loading button does nothing
+          await expect.poll(() => page.getByTestId('sso-save').getAttribute('class')).not.toContain('ant-btn-loading');
           await page.getByTestId('sso-button-text').fill('Sign in with Company SSO');
           await page.getByTestId('sso-save').click();
           await expect.poll(async () => (await server.api('user/oauthInfo')).data.oauth2_entrance_tips).toBe('Sign in with Company SSO');

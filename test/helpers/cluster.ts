@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from './db';
 import { users } from '../../server/db/schema';
 import { issueToken } from '../../server/auth/tokens';
+import { builtServer } from './serverBuild';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -43,7 +44,7 @@ export interface ServerProcess {
 
 export interface StartOptions {
   port?: number;
-  /** how long the port may take to open (tsx compiles on start) */
+  /** how long the port may take to open */
   startTimeoutMs?: number;
   /**
    * wait this long after the port opened and check the process still runs: another process may
@@ -57,7 +58,7 @@ export async function startNode(env: Record<string, string>, opts: StartOptions 
   // env.HOST: another loopback address (the CSRF suite serves on 127.0.0.2 under a non-localhost name)
   const host = env.HOST ?? '127.0.0.1';
   let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const proc = spawn(process.execPath, [builtServer().server], {
     env: { ...process.env, NODE_ENV: 'test', QUIRE_TEST_FAST_HASH: '1', LOG_LEVEL: 'warn', PORT: String(p), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -135,7 +136,7 @@ const startedWorkers = new Set<WorkersProcess>();
  */
 export function startWorkers(env: Record<string, string>): WorkersProcess {
   let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'workers/main.ts'], {
+  const proc = spawn(process.execPath, [builtServer().workers], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

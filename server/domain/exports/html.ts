@@ -6,9 +6,9 @@
 // address in it is relative: it opens from disk with no server and no network.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import type { AppDeps } from '../../deps';
+import { fromRoot } from '../../paths';
 import { loadOutline, pagesInOrder, type OutlineCatalogNode } from './outline';
 import { BodyFeed } from './contents';
 import { markdownOfPage } from './runapiMarkdown';
@@ -22,7 +22,7 @@ import { formatDate, progressSpan, stopIfCancelled, type ExportRun, type Lang } 
 import type { ExportScope } from './scope';
 import { zippedFiles } from './zippedFiles';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+const here = fromRoot('server/domain/exports');
 const require = createRequire(import.meta.url);
 const moduleFile = (spec: string) => require.resolve(spec);
 
