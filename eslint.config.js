@@ -49,11 +49,20 @@ const restrict = (patterns, paths = []) => ({
 // Fields that carry a grant (item/team member groups, catalog limits): reading them is deciding
 // access, which only server/policies does (repositories load them, presenters show them).
 const GRANT_FIELDS = '/^(memberGroup|memberGroupId|teamMemberGroupId|catIds|MEMBER_GROUP|TEAM_MEMBER_GROUP)$/';
+// The server runs as a bundle (scripts/buildServer.mjs) where every module shares the bundle's
+// location: a file found relative to a module's own URL would be looked for in dist/server.
+const BUNDLE_PATH_MESSAGE = "A path from import.meta.url breaks in the server's bundle: use fromRoot('server/…') from server/paths.ts.";
+const bundlePaths = [
+  { selector: "NewExpression[callee.name='URL'] > MemberExpression.arguments[object.type='MetaProperty'][property.name='url']", message: BUNDLE_PATH_MESSAGE },
+  { selector: "CallExpression[callee.name='fileURLToPath'] > MemberExpression.arguments[object.type='MetaProperty'][property.name='url']", message: BUNDLE_PATH_MESSAGE },
+  { selector: "MemberExpression[object.type='MetaProperty'][property.name=/^(dirname|filename)$/]", message: BUNDLE_PATH_MESSAGE },
+];
 const grantRule = {
   'no-restricted-syntax': [
     'error',
     { selector: `MemberExpression[property.name=${GRANT_FIELDS}]`, message: 'Grant fields are read only in server/policies: ask a policy (can…) instead.' },
     { selector: `ImportSpecifier[imported.name=${GRANT_FIELDS}]`, message: 'Grant constants are used only in server/policies.' },
+    ...bundlePaths,
   ],
 };
 
@@ -137,6 +146,12 @@ export default tseslint.config(
   {
     files: ['client/src/api/**/*.{ts,tsx}'],
     rules: restrict([sharedApiTypesOnly, { ...noApiTypes, regex: '^(\\.\\.?/)+types$' }]),
+  },
+  // --- files the server reads are found from the project root (server/paths.ts), not from a module's URL ---
+  {
+    files: ['server/**/*.ts', 'workers/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...bundlePaths] },
   },
   // --- grant fields: decided in policies, loaded by repositories, shown by presenters ---
   {

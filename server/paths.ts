@@ -14,6 +14,7 @@ function findRoot(from: string): string {
 }
 
 /** the folder holding package.json: the repository root, from the sources or from dist/server */
+// eslint-disable-next-line no-restricted-syntax -- the one module that starts from its own location: a walk up to package.json works from the bundle too
 export const projectRoot = findRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 /** a path inside the project, e.g. fromRoot('server/db/migrations') */

@@ -16,6 +16,7 @@ import { io as ioClient, type Socket } from 'socket.io-client';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../../server/db/client';
 import { createLogger } from '../../server/logger';
+import { SERVER_ENTRY, buildServer } from '../buildServer.mjs';
 import { itemMembers, items, pages, users } from '../../server/db/schema';
 import { issueToken } from '../../server/auth/tokens';
 import type { ChildMessage, EditorsConfig } from './editors';
@@ -112,7 +113,8 @@ async function seed(dbEnv: { databaseUrl?: string; dataDir?: string }, userCount
 async function startServer(env: Record<string, string>): Promise<{ url: string; proc: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // the server as `npm start` runs it (scripts/buildServer.mjs)
+  const proc = spawn(process.execPath, [SERVER_ENTRY], {
     env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -301,6 +303,7 @@ async function main(): Promise<void> {
   const modes: Mode[] = ['pglite'];
   if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) modes.push('postgres');
   const results: Result[] = [];
+  buildServer();
   for (const m of modes) {
     process.stderr.write(`realtime bench: ${m}…\n`);
     results.push(await runMode(m));

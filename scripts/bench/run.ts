@@ -20,11 +20,18 @@ import { budgetFor, describeBudget, meets, relativeBudgetFor, rssBudgetFor } fro
 import { CASES } from './cases';
 import { JOB_CASES } from './jobs';
 import { SHOWDOC_IMPORT, SHOWDOC_IMPORT_SECONDS, timeShowdocImport } from './showdocImport';
+import { buildBundles } from '../buildServer.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
-const appProcessFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'appProcess.ts');
-const exportProcessFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'exportProcess.ts');
-const bareKoaFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bareKoa.ts');
+const here = path.dirname(fileURLToPath(import.meta.url));
+// the processes the bench measures run as plain JavaScript, as `npm start` runs the server
+// (scripts/buildServer.mjs): no TypeScript loader in their memory or their start-up
+const built = path.resolve(`.tmp/bench-build/${process.pid}`);
+buildBundles({ appProcess: path.join(here, 'appProcess.ts'), exportProcess: path.join(here, 'exportProcess.ts'), bareKoa: path.join(here, 'bareKoa.ts') }, built);
+process.once('exit', () => fs.rmSync(built, { recursive: true, force: true }));
+const appProcessFile = path.join(built, 'appProcess.js');
+const exportProcessFile = path.join(built, 'exportProcess.js');
+const bareKoaFile = path.join(built, 'bareKoa.js');
 /** BENCH_CACHE=off: every app process runs with READ_CACHES=off (else only the outside view's caches-off rows do) */
 const CACHES_OFF = process.env.BENCH_CACHE === 'off';
 /** BENCH_ONLY=<text>: only the rows whose name contains it */
@@ -76,7 +83,7 @@ async function seedTarget(target: Target, progress: (msg: string) => void): Prom
 
 /** Starts the app process; resolves once it listens. */
 function startApp(target: Target, processes: number, cachesOff = CACHES_OFF): Promise<{ child: ChildProcess; first: { url: string }; exited: Promise<number | null> }> {
-  return startProcess([...process.execArgv, '--expose-gc', ...profileArgs(), appProcessFile, JSON.stringify(target)], {
+  return startProcess(['--expose-gc', ...profileArgs(), appProcessFile, JSON.stringify(target)], {
     BENCH_PROCESSES: String(processes),
     ...(cachesOff ? { READ_CACHES: 'off' } : {}),
   });
@@ -165,7 +172,7 @@ interface ExportTiming {
  * and starts exporting, `finished` with the timing and the process's peak RSS.
  */
 function runExport(target: Target, kind: string, seeded: Seeded, env: Record<string, string> = {}): { ready: Promise<void>; finished: Promise<ExportTiming> } {
-  const child = spawn(process.execPath, [...process.execArgv, exportProcessFile, JSON.stringify(target), kind, String(seeded.uid), String(seeded.menuItemId)], {
+  const child = spawn(process.execPath, [exportProcessFile, JSON.stringify(target), kind, String(seeded.uid), String(seeded.menuItemId)], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });
@@ -355,7 +362,7 @@ const outsideName = (endpoint: string, cachesOff: boolean) => `outside view${cac
 
 /** a bare Koa app's rate in its own process under the outside view's load (scripts/bench/bareKoa.ts) */
 async function measureCeiling(name: string): Promise<number> {
-  const bare = await startProcess([...process.execArgv, bareKoaFile], {});
+  const bare = await startProcess([bareKoaFile], {});
   try {
     const r = await measureLoad(bare.first.url, [{ method: 'POST', path: '/api/common/version', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'user_token=x' }], { ...OUTSIDE_LOAD, seconds: SECONDS });
     process.stderr.write(`[${name}] outside view: bare Koa, 2 KB JSON: ${Math.round(r.reqPerSec)} req/s, p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms\n`);
@@ -384,7 +391,9 @@ async function outsideRows(setup: Setup, url: string, seeded: Seeded, rows: Row[
     }
     const r = await measureLoad(url, reqs, { ...OUTSIDE_LOAD, seconds: SECONDS, vary: c.vary });
     const note = r.requests === 0 ? 'no response completed' : r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : undefined;
-    rows.push({ ...base, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: note ?? (budget ? undefined : 'reference'), pass: budget ? meets(budget, r.reqPerSec, r.p95) && !note : undefined });
+    // with the caches off a row is reported beside its budget, which holds for the app as it runs (caches on)
+    const judged = budget && !cachesOff;
+    rows.push({ ...base, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: note ?? (judged ? undefined : cachesOff ? 'reported' : 'reference'), pass: judged ? meets(budget, r.reqPerSec, r.p95) && !note : undefined });
     process.stderr.write(
       `[${name}] ${outsideName(c.endpoint, cachesOff)}: ${Math.round(r.reqPerSec)} req/s (${((100 * r.reqPerSec) / ceiling).toFixed(0)}% of bare Koa), p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${(r.bytesPerResponse / 1024).toFixed(1)} KB per answer\n`,
     );
