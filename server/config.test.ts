@@ -68,6 +68,10 @@ describe('loadConfig', () => {
     expect(fails({ MAX_BODY_MB: '100000' })).toMatch(/^MAX_BODY_MB must be between 1 and 512/);
     expect(fails({ RATE_LIMIT_PER_MINUTE: '-1' })).toBe('RATE_LIMIT_PER_MINUTE must be a whole number, got "-1"');
     expect(fails({ SMTP_HOST: 'smtp.example.com', SMTP_FROM: 'a@b.c', SMTP_PORT: 'x' })).toMatch(/^SMTP_PORT must be a whole number/);
+    expect(fails({ HEAP_GROWING_PERCENT: '2000' })).toBe('HEAP_GROWING_PERCENT must be between 0 and 1000, got 2000');
+    expect(fails({ HEAP_GROWING_PERCENT: 'low' })).toBe('HEAP_GROWING_PERCENT must be a whole number, got "low"');
+    expect(loadConfig({}).heapGrowingPercent).toBe(100);
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
   });
 
   it('refuses bad URLs without echoing credentials', () => {

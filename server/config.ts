@@ -39,6 +39,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** API processes on this machine sharing the port (node:cluster); > 1 needs PostgreSQL and Redis */
   webConcurrency: number;
+  /** how far the V8 heap may grow past its live part before a full collection, in percent (server/heapGrowth.ts); 0 = V8's own rule */
+  heapGrowingPercent: number;
   /** how long a stopping process lets running requests finish (SHUTDOWN_GRACE_MS) */
   shutdownGraceMs: number;
   /** with REDIS_URL: API processes also run background jobs (JOBS_IN_API=1); else only `npm run workers` do */
@@ -132,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`WEB_CONCURRENCY=${webConcurrency} needs DATABASE_URL and REDIS_URL (the embedded database serves one process)`);
   }
 
+  const heapGrowingPercent = int(env, 'HEAP_GROWING_PERCENT', 100, 0, 1000);
+
   const readCaches = (env.READ_CACHES || 'on').trim().toLowerCase();
   if (readCaches !== 'on' && readCaches !== 'off') throw new ConfigError(`READ_CACHES must be on or off, got "${env.READ_CACHES}"`);
 
@@ -164,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCaches: readCaches === 'on',
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     webConcurrency,
+    heapGrowingPercent,
     shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 15_000, 0, 600_000),
     jobsInApi: env.JOBS_IN_API === '1' || env.JOBS_IN_API === 'true',
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 32),

@@ -15,6 +15,7 @@ import { markDraining } from './health/state';
 import { closeMockPool } from './mock/pool';
 import { housekeepingEveryMs } from '../workers/schedule';
 import { startBackgroundWork } from '../workers/runtime';
+import { limitHeapGrowth } from './heapGrowth';
 
 async function main(): Promise<void> {
   let config;
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
+  limitHeapGrowth(config.heapGrowingPercent);
   const log = createLogger(config.logLevel);
   if (config.testCaptcha) log.warn('QUIRE_TEST_CAPTCHA is set: every captcha accepts a fixed answer. Never use this in production.');
   if (config.testFastHash) log.warn('QUIRE_TEST_FAST_HASH is set: new password hashes use a light argon2 cost. Never use this in production.');

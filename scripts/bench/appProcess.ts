@@ -13,6 +13,7 @@ import { createLogger } from '../../server/logger';
 import { runWebProcesses } from '../../server/webProcesses';
 import { jobHandlers } from '../../workers/jobs';
 import { openTarget, type Target } from './database';
+import { limitHeapGrowth } from '../../server/heapGrowth';
 
 const log = createLogger('error');
 
@@ -21,7 +22,9 @@ async function main(t: Target): Promise<void> {
   // the bench measures the endpoints, not the per-user limits (one user sends thousands a second)
   // the test job kind gives the "while a job runs" rows a job (bench/background.ts); the app runs
   // background jobs itself, as a server without Redis does
-  const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error', READ_CACHES: process.env.READ_CACHES }), port: 0, host: '127.0.0.1', rateLimitPerMinute: 0, testJobs: true };
+  const config = { ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error', READ_CACHES: process.env.READ_CACHES, HEAP_GROWING_PERCENT: process.env.HEAP_GROWING_PERCENT }), port: 0, host: '127.0.0.1', rateLimitPerMinute: 0, testJobs: true };
+  // as server/main.ts does
+  limitHeapGrowth(config.heapGrowingPercent);
   const deps = createDeps(config, database.db, database.kind, log);
   await deps.jobs.startRunning(jobHandlers(config));
   const handler = createApp(deps).callback();
