@@ -1,7 +1,7 @@
 // Periodic cleanup: expired tokens and download tickets, captchas, counters and mail tokens, the
-// 30-day recycle-bin purge and orphan files. Every step is listed here, so each process that runs
-// the schedule (the server's timer, scriptCron/run, `npm run workers`) runs all of them without
-// loading anything else for its side effects.
+// 30-day recycle-bin purge, orphan files and, in the embedded database, VACUUM. Every step is
+// listed here, so each process that runs the schedule (the server's timer, scriptCron/run,
+// `npm run workers`) runs all of them without loading anything else for its side effects.
 import type { AppDeps } from '../deps';
 import * as tokenRepo from '../db/repos/tokens';
 import * as ticketRepo from '../db/repos/downloadTickets';
@@ -11,6 +11,7 @@ import * as mailTokenRepo from '../db/repos/mailTokens';
 import { purgeRecycleBin } from './recycle/purge';
 import { removeOrphanFiles } from './attachments/orphans';
 import { sweepImports } from './imports/sweep';
+import { vacuumEmbeddedDatabase } from './vacuum';
 
 export type CleanupStep = (deps: AppDeps) => Promise<void>;
 
@@ -34,6 +35,10 @@ const steps: readonly CleanupStep[] = [
   // imports whose process died undone; import rows (and uploads) older than 7 days removed
   async (deps) => {
     await sweepImports(deps);
+  },
+  // last, after the deletes above: the embedded database has no autovacuum (domain/vacuum.ts)
+  async (deps) => {
+    await vacuumEmbeddedDatabase(deps);
   },
 ];
 
