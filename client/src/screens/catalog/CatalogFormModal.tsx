@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CATALOG_NAME_MAX_CHARS } from '../../../../shared/limits';
@@ -38,7 +38,9 @@ export function CatalogFormModal({
     ...parentChoices(flat, editing?.id).map((f) => ({ value: f.id, label: names.get(f.id) ?? f.name })),
   ];
 
-  useEffect(() => {
+  // before the browser paints the opened dialog: set after it (useEffect), the values could wipe out
+  // what someone typed into the fields as soon as they appeared
+  useLayoutEffect(() => {
     if (open) form.setFieldsValue({ cat_name: editing?.name ?? '', parent_cat_id: parentId });
   }, [open, editing, parentId, form]);
 

@@ -1,5 +1,5 @@
 import '../../i18n/managementTexts';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, Skeleton, Space, Tag } from 'antd';
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -172,7 +172,8 @@ function EmailDialog({ open, current, onClose, onDone }: { open: boolean; curren
   const { t } = useTranslation();
   const [form] = Form.useForm<{ email: string; password: string }>();
   const { busy, run } = useApiAction();
-  useEffect(() => {
+  // before the dialog is painted, so nothing typed into it is overwritten (as in CatalogFormModal)
+  useLayoutEffect(() => {
     if (open) form.setFieldsValue({ email: current, password: '' });
   }, [open, current, form]);
   const submit = async () => {
