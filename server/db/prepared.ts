@@ -15,8 +15,15 @@ interface DrizzleInternals {
   _: { session: PgSession & { client?: unknown } };
 }
 
+/** each text's name, worked out once (the texts are fixed: see executeNamed) */
+const names = new Map<string, string>();
 /** a name always means one text (node-postgres refuses a name reused for another text) */
-const nameFor = (label: string, text: string) => `${label}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`;
+function nameFor(label: string, text: string): string {
+  const key = `${label}\n${text}`;
+  let name = names.get(key);
+  if (name === undefined) names.set(key, (name = `${label}_${createHash('sha1').update(text).digest('hex').slice(0, 12)}`));
+  return name;
+}
 
 /**
  * Runs `query` as the named statement `label_<hash of its text>`; returns its rows as db.execute

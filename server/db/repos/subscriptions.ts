@@ -1,8 +1,9 @@
 // Who watches what (ShowDoc's subscription table): object 'page', action 'update'.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { subscriptions, users } from '../schema';
 import { deleteAny } from './rows';
+import { executeNamed } from '../prepared';
 
 export interface Watched {
   objectType: string;
@@ -26,12 +27,14 @@ export function remove(db: DbOrTx, w: Watched, uids: number[]): Promise<boolean>
   return deleteAny(db, subscriptions, and(of(w), inArray(subscriptions.uid, uids)));
 }
 
-export function watcherUids(db: DbOrTx, w: Watched): Promise<number[]> {
-  return db
-    .select({ uid: subscriptions.uid })
-    .from(subscriptions)
-    .where(of(w))
-    .then((rows) => rows.map((r) => r.uid));
+/** Who watches it (asked on every page save: a named statement, planned once per connection). */
+export async function watcherUids(db: DbOrTx, w: Watched): Promise<number[]> {
+  const rows = await executeNamed<{ uid: number }>(
+    db,
+    'watcher_uids',
+    sql`select uid from subscriptions where object_type = ${w.objectType} and object_id = ${w.objectId} and action_type = ${w.actionType}`,
+  );
+  return rows.map((r) => Number(r.uid));
 }
 
 export type SubscriberRow = typeof subscriptions.$inferSelect & { username: string; name: string };
