@@ -43,6 +43,8 @@ export interface DomainEvents {
     /** content before this save ('' when created): lets the live document merge the change as a patch */
     previousContent: string;
     version: number;
+    /** who watched the page as it was saved (undefined: the writer did not read it; ask) */
+    watcherUids?: number[];
   };
   /** by: who deleted the page, when a person deleted it alone (not with its catalog); title: its title */
   'page.deleted': { itemId: number; pageId: number; by?: number; title?: string };

@@ -32,7 +32,7 @@ export async function tellAboutComment(deps: AppDeps, e: DomainEvents['page.comm
 }
 
 export async function tellWatchers(deps: AppDeps, e: DomainEvents['page.saved']): Promise<void> {
-  const uids = watchersToTell(e, await pageWatcherUids(deps, e.pageId), pageEditedFor(e));
+  const uids = watchersToTell(e, e.watcherUids ?? (await pageWatcherUids(deps, e.pageId)), pageEditedFor(e));
   if (!uids.length) return;
   const page = await noticedPage(deps, e.pageId);
   if (!page || page.isDel || page.itemId !== e.itemId) return;

@@ -8,6 +8,7 @@ import { createUserWithToken } from '../helpers/cluster';
 import { catalogs, items, pageHistory, pages, recycle, teamItemMembers, teamItems, teamMembers, teams } from '../../server/db/schema';
 import { markRemote, type DomainEvents } from '../../server/events';
 import { savePage } from '../../server/domain/pages/save';
+import { watchPage } from '../../server/domain/subscriptions/pageWatchers';
 
 let app: TestApp;
 type U = { uid: number; username: string; user_token: string };
@@ -160,6 +161,8 @@ describe('page/save', () => {
 
   it('updates: keeps the previous version in history, bumps version, emits page.saved with previousContent', async () => {
     const id = await seedPage(app.deps.db, ids.item, 'version one', { pageTitle: 'V', authorUid: u.owner.uid, authorUsername: u.owner.username });
+    // the save reads who watches the page, so its notices need no query of their own
+    await watchPage(app.deps, id, [u.owner.uid, u.editor.uid]);
     const seen: DomainEvents['page.saved'][] = [];
     const off = app.deps.events.on('page.saved', (e) => seen.push(e));
     try {
@@ -189,6 +192,7 @@ describe('page/save', () => {
       content: 'version two',
       previousContent: 'version one',
       version: 2,
+      watcherUids: [u.owner.uid, u.editor.uid],
     });
     expect(seen[1]).toMatchObject({ source: 'collab', previousContent: 'version two', content: 'version three', previousAuthorUid: u.editor.uid, version: 3 });
   });

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { executeNamed } from '../prepared';
 import type { LockRow } from './locks';
+import { PAGE_UPDATES } from './subscriptions';
 import type { PageData } from './pages';
 import { searchVectorOf } from './search';
 
@@ -38,7 +39,8 @@ export interface SaveOverInput {
 }
 
 export type SavedOver =
-  | { previous: { authorUid: number; pageContent: string }; row: PageData; blockedBy?: undefined }
+  /** watcherUids: who watches the page, read with the save (its notices need no query of their own) */
+  | { previous: { authorUid: number; pageContent: string }; row: PageData; watcherUids: number[]; blockedBy?: undefined }
   /** the holder of the lock that refused the save (nothing was written) */
   | { blockedBy: string };
 
@@ -68,6 +70,8 @@ interface Row {
   ext_info: string;
   is_del: number | string;
   version: number | string;
+  /** the page's watchers, comma-separated (null: none) */
+  watcher_uids: string | null;
 }
 
 const HISTORY_COLUMNS = sql.raw('page_id, item_id, cat_id, page_title, page_content, s_number, author_uid, author_username, page_comments, addtime');
@@ -127,7 +131,9 @@ export async function saveOverOnce(
       returning p.page_id, p.item_id, p.cat_id, p.page_title, p.page_content, p.s_number, p.author_uid, p.author_username,
         p.addtime, p.page_addtime, p.page_comments, p.ext_info, p.is_del, p.version
     )
-    select b.id as lock_id, b.page_id as lock_page_id, b.lock_uid, b.lock_username, b.lock_to, b.mode as lock_mode, b.addtime as lock_addtime, s.*
+    select b.id as lock_id, b.page_id as lock_page_id, b.lock_uid, b.lock_username, b.lock_to, b.mode as lock_mode, b.addtime as lock_addtime, s.*,
+        (select string_agg(w.uid::text, ',' order by w.id) from subscriptions w
+          where w.object_type = ${PAGE_UPDATES.objectType} and w.object_id = ${x.pageId} and w.action_type = ${PAGE_UPDATES.actionType}) as watcher_uids
       from (select 1) one
       left join blocker b on true
       left join (select prev.author_uid as prev_author_uid, prev.page_content as prev_content, saved.* from prev, saved) s on true`);
@@ -164,6 +170,7 @@ export async function saveOverOnce(
         isDel: Number(r.is_del),
         version: Number(r.version),
       },
+      watcherUids: r.watcher_uids ? r.watcher_uids.split(',').map(Number) : [],
     },
   };
 }

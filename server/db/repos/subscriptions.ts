@@ -11,6 +11,9 @@ export interface Watched {
   actionType: string;
 }
 
+/** watching a page's changes (ShowDoc's object 'page', action 'update') */
+export const PAGE_UPDATES = { objectType: 'page', actionType: 'update' } as const;
+
 const of = (w: Watched) => and(eq(subscriptions.objectType, w.objectType), eq(subscriptions.objectId, w.objectId), eq(subscriptions.actionType, w.actionType));
 
 /** Adds the watchers (again: nothing changes). */

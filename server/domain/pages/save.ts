@@ -54,6 +54,8 @@ export interface WrittenPage {
   row: PageData;
   /** the version replaced (undefined: the page was created) */
   previous?: { authorUid: number; pageContent: string };
+  /** who watched the page when it was saved over (undefined: not read; a created page has none) */
+  watcherUids?: number[];
 }
 
 /** lock rows change rarely (heartbeats, joins): a few rounds settle any race */
@@ -126,7 +128,7 @@ export async function writePage(deps: AppDeps, db: DbOrTx, input: SavePageInput,
 }
 
 /** page.saved for a committed write: live documents merge it, notices go out, caches drop the page. */
-export function publishSaved(deps: AppDeps, input: Pick<SavePageInput, 'uid' | 'source'>, { row, previous }: WrittenPage): void {
+export function publishSaved(deps: AppDeps, input: Pick<SavePageInput, 'uid' | 'source'>, { row, previous, watcherUids }: WrittenPage): void {
   deps.events.emit('page.saved', {
     itemId: row.itemId,
     pageId: row.pageId,
@@ -138,6 +140,7 @@ export function publishSaved(deps: AppDeps, input: Pick<SavePageInput, 'uid' | '
     content: row.pageContent,
     previousContent: previous?.pageContent ?? '',
     version: row.version,
+    watcherUids: previous ? watcherUids : [],
   });
 }
 

@@ -6,7 +6,7 @@ import type { SubscriberRow } from '../../db/repos/subscriptions';
 
 export type { SubscriberRow } from '../../db/repos/subscriptions';
 
-const pageUpdates = (pageId: number): subRepo.Watched => ({ objectType: 'page', objectId: pageId, actionType: 'update' });
+const pageUpdates = (pageId: number): subRepo.Watched => ({ ...subRepo.PAGE_UPDATES, objectId: pageId });
 
 export function watchPage(deps: AppDeps, pageId: number, uids: number[]): Promise<void> {
   return subRepo.add(deps.db, pageUpdates(pageId), uids, deps.now());
