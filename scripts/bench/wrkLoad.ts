@@ -26,7 +26,7 @@ const lua = (s: string) =>
   [...Buffer.from(s, 'utf8')].map((b) => (b >= 32 && b < 127 && b !== 34 && b !== 92 ? String.fromCharCode(b) : `\\${b}`)).join('') +
   '"';
 
-export function script(requests: LoadRequest[], vary: OutsideLoad['vary'], out: string): string {
+function script(requests: LoadRequest[], vary: OutsideLoad['vary'], out: string): string {
   const list = requests
     .map((r) => `{ ${lua(r.method)}, ${lua(r.path)}, { ${Object.entries(r.headers ?? {}).map(([k, v]) => `[${lua(k)}] = ${lua(v)}`).join(', ')} }, ${lua(r.body ?? '')} }`)
     .join(',\n');

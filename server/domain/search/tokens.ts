@@ -23,6 +23,9 @@ function kind(ch: string): 'U' | 'N' | 'L' {
   return /\p{Lu}/u.test(ch) ? 'U' : /\p{N}/u.test(ch) ? 'N' : 'L';
 }
 
+/** A part starts at b (kinds of the characters before, at and after it): lower→Upper, letter↔digit, HTTPServer's S. */
+const partStartsHere = (a: string, b: string, next: string) => (a === 'L' && b === 'U') || (a === 'N') !== (b === 'N') || (a === 'U' && b === 'U' && next === 'L');
+
 /** Where the parts of an identifier start: 0, lower→Upper, letter↔digit, and HTTPServer's S. */
 export function partStarts(w: ArrayLike<string>): number[] {
   const out = [0];
@@ -31,7 +34,7 @@ export function partStarts(w: ArrayLike<string>): number[] {
   let b: string = w.length > 1 ? kind(w[1]) : '';
   for (let i = 1; i < w.length; i++) {
     const next = i + 1 < w.length ? kind(w[i + 1]) : '';
-    if ((a === 'L' && b === 'U') || (a === 'N') !== (b === 'N') || (a === 'U' && b === 'U' && next === 'L')) out.push(i);
+    if (partStartsHere(a, b, next)) out.push(i);
     a = b;
     b = next;
   }
@@ -42,11 +45,6 @@ export function partStarts(w: ArrayLike<string>): number[] {
 const PAIR = '+';
 /** Two words count as a pair (indexed together, for phrases) when only this separates them (keywordQuery's test). */
 const PAIR_GAP = /^[^\n\p{L}\p{N}]{1,8}$/u;
-
-export const isAscii = (s: string) => {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
-  return true;
-};
 
 /** A word's lower-cased parts, whole word first (at most MAX_WORD characters). */
 function wordParts(word: string, ascii: boolean): string[] {
@@ -60,7 +58,7 @@ function wordParts(word: string, ascii: boolean): string[] {
     let b: string = w.length > 1 ? asciiKind(w.charCodeAt(1)) : '';
     for (let i = 1; i < w.length; i++) {
       const next = i + 1 < w.length ? asciiKind(w.charCodeAt(i + 1)) : '';
-      if ((a === 'L' && b === 'U') || (a === 'N') !== (b === 'N') || (a === 'U' && b === 'U' && next === 'L')) parts.push(lower.slice(i));
+      if (partStartsHere(a, b, next)) parts.push(lower.slice(i));
       a = b;
       b = next;
     }
