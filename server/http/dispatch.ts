@@ -12,7 +12,7 @@ import { localize } from '../../shared/messages';
 import { type ActionDef, type ActionRequest, isRawReply, makeMe, normalizeName, type RawReply } from './action';
 import type { SessionUser } from '../auth/sessionUser';
 import { Params, type UploadedFile } from './params';
-import { parseApiSegments, parseSParam, type ParsedRoute } from './routeForms';
+import { type ApiRoute, parseApiSegments, parseSParam, type ParsedRoute } from './routeForms';
 import { cookieMayAct, resolveCaller } from './authenticate';
 import { describeFailure, requestLang, sendData, sendError, sendFailure } from './envelope';
 import { namingFileLimit } from './fileTooLarge';
@@ -44,6 +44,22 @@ function apiRouteOf(path: string, segments: string): ParsedRoute {
     recentApiRoutes.set(path, Object.freeze(route));
   }
   return route;
+}
+
+/**
+ * The registry's action for a route. A route kept in recentApiRoutes is the same object each time,
+ * so its action is looked up once (building the name showed in profiles of page/info).
+ */
+function actionFinder(registry: Map<string, ActionDef>): (route: ApiRoute) => ActionDef | undefined {
+  const actionsOfRoutes = new WeakMap<ApiRoute, ActionDef>();
+  return (route) => {
+    let def = actionsOfRoutes.get(route);
+    if (def === undefined) {
+      def = registry.get(`${normalizeName(route.controller)}/${normalizeName(route.action)}`);
+      if (def) actionsOfRoutes.set(route, def);
+    }
+    return def;
+  };
 }
 
 export function routeOf(ctx: Koa.Context): ParsedRoute | null {
@@ -127,9 +143,12 @@ function sendRaw(ctx: Koa.Context, r: RawReply): void {
   ctx.body = r.body;
 }
 
+/** the files of a request that sent none (most): nothing to convert or clean up */
+const NO_FILES: Record<string, UploadedFile | UploadedFile[]> = Object.freeze({});
+
 function filesOf(ctx: Koa.Context): Record<string, UploadedFile | UploadedFile[]> {
   const raw = (ctx.request as any).files as Record<string, any> | undefined;
-  if (!raw) return {};
+  if (!raw) return NO_FILES;
   const conv = (f: any): UploadedFile => ({
     filepath: f.filepath,
     originalFilename: f.originalFilename ?? '',
@@ -149,6 +168,7 @@ function cleanupFiles(files: Record<string, UploadedFile | UploadedFile[]>): voi
 
 export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Middleware {
   const plainParser = bodyParser(deps, null);
+  const actionOf = actionFinder(opts.registry);
 
   /** The caller the action may act for; throws the refusal of its auth mode. */
   const callerFor = async (ctx: Koa.Context, def: ActionDef, params: Params) => {
@@ -174,7 +194,7 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
     const route = routeOf(ctx);
     if (!route) return next();
     const lang = requestLang(ctx);
-    let files: Record<string, UploadedFile | UploadedFile[]> = {};
+    let files = NO_FILES;
     let def: ActionDef | undefined;
     try {
       if (route.kind === 'mock-path' || route.kind === 'mock-data') {
@@ -190,8 +210,8 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
         sendError(ctx, ErrorCode.BAD_ROUTE, localize('Invalid route', lang), 400);
         return;
       }
-      const { controller, action, pathParams } = route.route;
-      def = opts.registry.get(`${normalizeName(controller)}/${normalizeName(action)}`);
+      const { pathParams } = route.route;
+      def = actionOf(route.route);
       if (!def) {
         sendError(ctx, ErrorCode.UNKNOWN_ACTION, localize('Invalid request', lang), 404);
         return;
@@ -239,7 +259,7 @@ export function createDispatcher(deps: AppDeps, opts: DispatchOptions): Koa.Midd
         sendFailure(ctx, err, deps.log);
       }
     } finally {
-      if (Object.keys(files).length) cleanupFiles(files);
+      if (files !== NO_FILES) cleanupFiles(files);
     }
   };
 }

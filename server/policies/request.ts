@@ -56,10 +56,17 @@ export async function accessForViewer(deps: AppDeps, user: SessionUser | null, i
  * item/pwd's limiter (policies/itemPasswordAttempts.ts): a wrong one is counted, and while the
  * address is over the limit for the item the password is refused with 10429, right or wrong.
  */
-export async function accessWithItemPwd(deps: AppDeps, ip: string, user: SessionUser | null, item: ItemRow, proofs: PasswordProofs): Promise<ItemAccess> {
+export async function accessWithItemPwd(
+  deps: AppDeps,
+  ip: string | (() => string),
+  user: SessionUser | null,
+  item: ItemRow,
+  proofs: PasswordProofs,
+): Promise<ItemAccess> {
   const access = await accessForViewer(deps, user, item, { grantCookie: proofs.grantCookie });
   const pwd: unknown = proofs.itemPwd;
   if (!access.needsPassword || typeof pwd !== 'string' || pwd === '') return access;
+  if (typeof ip === 'function') ip = ip();
   const wait = await itemPasswordParamWait(deps, item.itemId, ip);
   if (wait > 0) throw tooManyRequests(wait);
   if (await itemPasswordMatches(item, pwd)) return accessForViewer(deps, user, item, { itemPwd: pwd });
@@ -70,9 +77,11 @@ export async function accessWithItemPwd(deps: AppDeps, ip: string, user: Session
 /** Decides access for a loaded item, with the request's proofs for private items. */
 export async function accessToItem(req: Req, item: ItemRow): Promise<ItemAccess> {
   const pwd = req.params.get('_item_pwd');
-  return accessWithItemPwd(req.deps, req.ctx.ip, req.user, item, {
+  // the address and the cookie only when they can matter (an item without a password opens without
+  // them): reading them on every page/info showed in its profile
+  return accessWithItemPwd(req.deps, () => req.ctx.ip, req.user, item, {
     itemPwd: typeof pwd === 'string' ? pwd : undefined,
-    grantCookie: req.ctx.cookies.get(GRANT_COOKIE),
+    grantCookie: item.password ? req.ctx.cookies.get(GRANT_COOKIE) : undefined,
   });
 }
 

@@ -4,7 +4,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createUserWithToken, type ClusterUser } from '../helpers/cluster';
 import { addMember, seedItem, seedPage } from '../helpers/realtime';
-import { catalogs, pageLocks, pages, singlePages } from '../../server/db/schema';
+import { attachmentPages, attachments, catalogs, pageLocks, pages, singlePages } from '../../server/db/schema';
+import { pageExtrasOf } from '../../server/domain/pages/share';
 import { joinEditSession } from '../../server/realtime/pageLocks';
 import { LOCK_TTL_SECONDS } from '../../shared/limits';
 
@@ -92,6 +93,33 @@ describe('single-page share links', () => {
       const gone = await call('page/infoByKey', { unique_key: r.data.unique_key });
       expect(gone.error_code).toBe(10101);
       expect(gone.error_message).toMatch(/expired/);
+    } finally {
+      app.setNow(undefined);
+    }
+  });
+
+  it('page/info shows the live key and each attached file once; an expired key is removed when read', async () => {
+    const db = app.deps.db;
+    const page = await seedPage(db, item, 'with files', { pageTitle: 'Files' });
+    const file = (name: string, pageId: number) => ({ sign: `sign-${name}-${page}`, displayName: name, uid: u.owner.uid, itemId: item, pageId, storageKey: `key-${name}-${page}` });
+    // one file bound by its own column and the binding table, one by the table only, one elsewhere
+    const [both, tableOnly] = await db.insert(attachments).values([file('both', page), file('table', 0)]).returning();
+    await db.insert(attachments).values(file('other page', pA));
+    await db.insert(attachmentPages).values([
+      { fileId: both.fileId, pageId: page, itemId: item },
+      { fileId: tableOnly.fileId, pageId: page, itemId: item },
+    ]);
+    const shared = await call('page/createSinglePage', { page_id: page, isCreateSiglePage: 'true', expire_days: 1 }, 'owner');
+    const info = await call('page/info', { page_id: page }, 'owner');
+    expect(info.data).toMatchObject({ unique_key: shared.data.unique_key, attachment_count: 2 });
+    expect(await pageExtrasOf(app.deps, pA2)).toEqual({ share: undefined, attachmentCount: 0 });
+
+    app.setNow(Math.floor(Date.now() / 1000) + 86400 + 60);
+    try {
+      // the cached extras still hold the key: page/info checks it against the time
+      expect((await call('page/info', { page_id: page }, 'owner')).data.unique_key).toBe('');
+      expect(await pageExtrasOf(app.deps, page)).toEqual({ share: undefined, attachmentCount: 2 });
+      expect(await db.select().from(singlePages).where(eq(singlePages.pageId, page))).toEqual([]);
     } finally {
       app.setNow(undefined);
     }

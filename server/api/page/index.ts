@@ -25,7 +25,7 @@ import { catalogInItem, catalogPath } from '../../domain/pages/catalogs';
 import { savePage } from '../../domain/pages/save';
 import { findHistory, listHistory, updateHistoryComments } from '../../domain/pages/history';
 import { deletePage } from '../../domain/pages/delete';
-import { shareByKey, shareIsLive, shareOfPage, toggleShare } from '../../domain/pages/share';
+import { shareByKey, shareIsLive, pageExtrasOf, toggleShare } from '../../domain/pages/share';
 import { attachmentCount, findLivePage } from '../../domain/pages/read';
 import { liveLock, setHttpLock } from '../../domain/pages/httpLocks';
 import { lockRuleFor } from '../../policies/locks';
@@ -61,10 +61,7 @@ const info = action(api.info, {
   async run(req, p) {
     if (p.unique_key) return sharedPage(req, p.unique_key);
     const { page } = await readablePage(req, p.page_id);
-    const extras = await req.deps.reads.pageExtras(page.pageId, async () => {
-      const [share, attachmentCountOfPage] = await Promise.all([shareOfPage(req.deps, page.pageId), attachmentCount(req.deps.db, page.pageId)]);
-      return { share, attachmentCount: attachmentCountOfPage };
-    });
+    const extras = await req.deps.reads.pageExtras(page.pageId, () => pageExtrasOf(req.deps, page.pageId));
     // a cached key may have expired since it was read
     const share = extras.share && shareIsLive(extras.share, req.deps.now()) ? extras.share : undefined;
     const uniqueKey = share?.uniqueKey ?? '';

@@ -4,6 +4,8 @@ import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import type { DbOrTx } from '../client';
 import { attachmentPages, attachments, pageLocks, pages } from '../schema';
 import { searchVectorOf } from './search';
+import { executeNamed } from '../prepared';
+import type { ShareRow } from './shares';
 
 const { searchVector, ...rest } = getTableColumns(pages);
 void searchVector;
@@ -15,10 +17,29 @@ export type PageData = Omit<typeof pages.$inferSelect, 'searchVector'>;
 /** a page as the menu and the search hits list it: where it stands, its title and author, without content */
 export type PageHeading = Pick<PageData, 'pageId' | 'itemId' | 'catId' | 'pageTitle' | 'sNumber' | 'authorUid' | 'authorUsername' | 'addtime'>;
 
+/**
+ * findById's two statements, built once per database handle and named (PostgreSQL plans each once
+ * per connection): a page load is what the read cache's refreshes of page/info run most, and
+ * building the statement cost the app more than running it.
+ */
+const byIdStatements = new WeakMap<DbOrTx, { live: PageByIdStatement; any: PageByIdStatement }>();
+type PageByIdStatement = ReturnType<typeof prepareById>;
+
+function prepareById(db: DbOrTx, includeDeleted: boolean) {
+  const id = eq(pages.pageId, sql.placeholder('pageId'));
+  return db
+    .select(pageColumns)
+    .from(pages)
+    .where(includeDeleted ? id : and(id, eq(pages.isDel, 0)))
+    .limit(1)
+    .prepare(includeDeleted ? 'page_by_id_any' : 'page_by_id_live');
+}
+
 /** a page by id; deleted pages (in the recycle bin) only when asked */
 export async function findById(db: DbOrTx, pageId: number, opts: { includeDeleted?: boolean } = {}): Promise<PageData | undefined> {
-  const where = opts.includeDeleted ? eq(pages.pageId, pageId) : and(eq(pages.pageId, pageId), eq(pages.isDel, 0));
-  const [row] = await db.select(pageColumns).from(pages).where(where).limit(1);
+  let statements = byIdStatements.get(db);
+  if (!statements) byIdStatements.set(db, (statements = { live: prepareById(db, false), any: prepareById(db, true) }));
+  const [row] = await (opts.includeDeleted ? statements.any : statements.live).execute({ pageId });
   return row;
 }
 
@@ -70,6 +91,36 @@ export async function attachmentCount(db: DbOrTx, pageId: number): Promise<numbe
     .where(eq(attachmentPages.pageId, pageId))
     .union(db.select({ f: attachments.fileId }).from(attachments).where(eq(attachments.pageId, pageId)));
   return rows.length;
+}
+
+interface ExtrasRow {
+  id: number | null;
+  unique_key: string | null;
+  uid: number | null;
+  expire_time: string | number | null;
+  addtime: string | number | null;
+  attachment_count: number;
+}
+
+/**
+ * What page/info shows beside a page, in one named statement: its share link (single_pages has
+ * one per page at most) and the count attachmentCount gives. The read cache refreshes it for every
+ * page read, a round trip each.
+ */
+export async function shareAndAttachmentCount(db: DbOrTx, pageId: number): Promise<{ share: ShareRow | undefined; attachmentCount: number }> {
+  const [row] = await executeNamed<ExtrasRow>(
+    db,
+    'page_extras',
+    sql`select s.id, s.unique_key, s.uid, s.expire_time, s.addtime,
+          (select count(*)::int from (select file_id from attachment_pages where page_id = ${pageId}
+             union select file_id from attachments where page_id = ${pageId}) f) as attachment_count
+        from (select 1) one left join single_pages s on s.page_id = ${pageId}`,
+  );
+  const share: ShareRow | undefined =
+    row.id === null
+      ? undefined
+      : { id: row.id, uniqueKey: row.unique_key!, pageId, uid: row.uid!, expireTime: Number(row.expire_time), addtime: Number(row.addtime) };
+  return { share, attachmentCount: Number(row.attachment_count) };
 }
 
 // --- ordering (page/sort) ---

@@ -6,10 +6,6 @@ import { firstRow } from './rows';
 
 export type ShareRow = typeof singlePages.$inferSelect;
 
-export function findByPage(db: DbOrTx, pageId: number): Promise<ShareRow | undefined> {
-  return firstRow(db, singlePages, eq(singlePages.pageId, pageId));
-}
-
 /** @param key lower-case hex */
 export function findByKey(db: DbOrTx, key: string): Promise<ShareRow | undefined> {
   return firstRow(db, singlePages, eq(singlePages.uniqueKey, key));

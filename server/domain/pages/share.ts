@@ -4,17 +4,20 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../deps';
 import * as shareRepo from '../../db/repos/shares';
 import type { ShareRow } from '../../db/repos/shares';
+import * as pageRepo from '../../db/repos/pages';
+import type { PageExtras } from '../../cache/readCache';
 
 /** Whether a link still opens its page (expire_time 0: never expires). */
 export const shareIsLive = (share: Pick<ShareRow, 'expireTime'>, now: number) => share.expireTime === 0 || share.expireTime > now;
 
-export async function shareOfPage(deps: AppDeps, pageId: number): Promise<ShareRow | undefined> {
-  const row = await shareRepo.findByPage(deps.db, pageId);
-  if (row && !shareIsLive(row, deps.now())) {
-    await shareRepo.deleteById(deps.db, row.id);
-    return undefined;
+/** page/info's extras: the page's live share link (an expired one is removed) and its attachment count */
+export async function pageExtrasOf(deps: AppDeps, pageId: number): Promise<PageExtras> {
+  const { share, attachmentCount } = await pageRepo.shareAndAttachmentCount(deps.db, pageId);
+  if (share && !shareIsLive(share, deps.now())) {
+    await shareRepo.deleteById(deps.db, share.id);
+    return { share: undefined, attachmentCount };
   }
-  return row;
+  return { share, attachmentCount };
 }
 
 /** The share behind a key: 'expired' (and removed) or undefined when unknown. */
