@@ -167,6 +167,38 @@ describe('item/search paging and freshness', () => {
     }
   });
 
+  it('a kept answer goes out as the same bytes, gzipped when large and asked for, and shows a renamed item at once', async () => {
+    const kept = await seedItem(app.deps.db, u.owner, { itemName: 'Kept' });
+    for (let i = 1; i <= 30; i++) await save(`Kept ${i}`, `keptword ${'filler text '.repeat(40)}`, 0, kept);
+    const raw = (encoding: string) =>
+      app.fetch('/api/item/search', {
+        method: 'POST',
+        headers: { 'x-api-token': u.owner.user_token, 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': encoding },
+        body: `item_id=${kept}&keyword=keptword`,
+      });
+    const first = await raw('identity');
+    const firstText = await first.text();
+    expect(first.headers.get('content-encoding')).toBeNull();
+    expect(firstText.length).toBeGreaterThan(8 * 1024);
+    // kept from its second request on: the third is served from the kept answer
+    expect(await (await raw('identity')).text()).toBe(firstText);
+    const third = await raw('identity');
+    expect(await third.text()).toBe(firstText);
+    const gzipped = await raw('gzip');
+    // fetch decodes the body; the header says what came over the wire
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzipped.text()).toBe(firstText);
+    const answer = JSON.parse(firstText);
+    expect(answer.data).toMatchObject({ item_id: String(kept), item_name: 'Kept', page: 1, has_more: false });
+    expect(answer.data.pages).toHaveLength(30);
+    expect(answer.data.pages[0]).toMatchObject({ item_name: 'Kept', page_title: 'Kept 1' });
+
+    expect((await app.call('item/update', { item_id: kept, item_name: 'Kept renamed' }, { token: u.owner.user_token })).error_code).toBe(0);
+    const renamed = JSON.parse(await (await raw('identity')).text());
+    expect(renamed.data.item_name).toBe('Kept renamed');
+    expect(renamed.data.pages.every((x: { item_name: string }) => x.item_name === 'Kept renamed')).toBe(true);
+  });
+
   it('a repeated search shows pages saved, renamed and deleted since at once', async () => {
     const fresh = await seedItem(app.deps.db, u.owner, { itemName: 'Fresh' });
     const first = await save('Fresh one', 'freshword here', 0, fresh);

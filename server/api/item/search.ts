@@ -9,7 +9,8 @@ import { accessToItemId } from '../../policies/request';
 import { requireVisit } from '../../policies/itemAccess';
 import { searchScopeOf } from '../../policies/pageRequest';
 import { cachedSearch } from '../../domain/search/cachedSearch';
-import { presentSearch } from '../../presenters/pageSearch';
+import { searchAnswerJson } from '../../presenters/pageSearch';
+import { withFragments } from '../../lib/jsonFragment';
 
 const search = action(api.search, {
   auth: 'optional',
@@ -20,7 +21,7 @@ const search = action(api.search, {
     if (!p.keyword) throw badParam('Enter a keyword to search');
     const catIds = await searchScopeOf(req.deps, access);
     const answer = await cachedSearch(req.deps, access.item.itemId, p.keyword, catIds, p.page);
-    return presentSearch(access.item, answer, p.page);
+    return withFragments(searchAnswerJson(access.item, answer, p.page));
   },
 });
 
