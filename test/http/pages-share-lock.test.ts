@@ -112,6 +112,8 @@ describe('single-page share links', () => {
     const shared = await call('page/createSinglePage', { page_id: page, isCreateSiglePage: 'true', expire_days: 1 }, 'owner');
     const info = await call('page/info', { page_id: page }, 'owner');
     expect(info.data).toMatchObject({ unique_key: shared.data.unique_key, attachment_count: 2 });
+    // the share link's own answer counts them the same way
+    expect((await call('page/infoByKey', { unique_key: shared.data.unique_key })).data.attachment_count).toBe(2);
     expect(await pageExtrasOf(app.deps, pA2)).toEqual({ share: undefined, attachmentCount: 0 });
 
     app.setNow(Math.floor(Date.now() / 1000) + 86400 + 60);

@@ -2,7 +2,7 @@
 // needed outside the database).
 import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { attachmentPages, attachments, pageLocks, pages } from '../schema';
+import { pageLocks, pages } from '../schema';
 import { searchVectorOf } from './search';
 import { executeNamed } from '../prepared';
 import type { ShareRow } from './shares';
@@ -83,14 +83,14 @@ export async function insert(db: DbOrTx, p: NewPage): Promise<PageData> {
   return row;
 }
 
+/** the count attachmentCount gives, as a subquery (page/info reads it with the share link) */
+const boundFileCount = (pageId: number) => sql`(select count(*)::int from (select file_id from attachment_pages where page_id = ${pageId}
+  union select file_id from attachments where page_id = ${pageId}) f)`;
+
 /** Files bound to the page either way (attachment_pages, or attachments.page_id), each once. */
 export async function attachmentCount(db: DbOrTx, pageId: number): Promise<number> {
-  const rows = await db
-    .select({ f: attachmentPages.fileId })
-    .from(attachmentPages)
-    .where(eq(attachmentPages.pageId, pageId))
-    .union(db.select({ f: attachments.fileId }).from(attachments).where(eq(attachments.pageId, pageId)));
-  return rows.length;
+  const [row] = await executeNamed<{ n: number }>(db, 'page_attachment_count', sql`select ${boundFileCount(pageId)} as n`);
+  return Number(row.n);
 }
 
 interface ExtrasRow {
@@ -104,16 +104,14 @@ interface ExtrasRow {
 
 /**
  * What page/info shows beside a page, in one named statement: its share link (single_pages has
- * one per page at most) and the count attachmentCount gives. The read cache refreshes it for every
+ * one per page at most) and its attachment count (boundFileCount). The read cache refreshes it for every
  * page read, a round trip each.
  */
 export async function shareAndAttachmentCount(db: DbOrTx, pageId: number): Promise<{ share: ShareRow | undefined; attachmentCount: number }> {
   const [row] = await executeNamed<ExtrasRow>(
     db,
     'page_extras',
-    sql`select s.id, s.unique_key, s.uid, s.expire_time, s.addtime,
-          (select count(*)::int from (select file_id from attachment_pages where page_id = ${pageId}
-             union select file_id from attachments where page_id = ${pageId}) f) as attachment_count
+    sql`select s.id, s.unique_key, s.uid, s.expire_time, s.addtime, ${boundFileCount(pageId)} as attachment_count
         from (select 1) one left join single_pages s on s.page_id = ${pageId}`,
   );
   const share: ShareRow | undefined =
