@@ -1,7 +1,9 @@
 // The outside view (issue #25): the endpoints loaded the way a wrk user loads them — 2 threads,
 // 32 connections, form POSTs carrying user_token, no Accept-Encoding unless a row asks for gzip,
 // a 5 s warm-up before the measured window — each row also as a fraction of a bare Koa app's
-// rate on the same machine in the same run (bareKoa.ts), the ceiling no endpoint can pass.
+// rate on the same machine in the same run (bareKoa.ts). That app ends each answer at once, as
+// Koa does; Quire ends the answers of a loop turn together (server/http/endInTurn.ts), which wakes
+// the load generator less often, so an endpoint that does little (common/version) can pass it.
 import type { LoadRequest, OutsideLoad } from './measure';
 import type { Seeded } from './seed';
 import { EN, ZH, pageMarkdown, rng } from './content';

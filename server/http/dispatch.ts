@@ -17,6 +17,7 @@ import { cookieMayAct, resolveCaller } from './authenticate';
 import { describeFailure, requestLang, sendData, sendError, sendFailure } from './envelope';
 import { namingFileLimit } from './fileTooLarge';
 import { lingerOnBody } from './lingerBody';
+import { endInTurn } from './endInTurn';
 
 export type SpecialHandler = (ctx: Koa.Context, deps: AppDeps, arg: string) => Promise<void>;
 
@@ -140,7 +141,9 @@ function sendRaw(ctx: Koa.Context, r: RawReply): void {
   ctx.status = r.status ?? 200;
   ctx.type = r.type;
   for (const [k, v] of Object.entries(r.headers ?? {})) ctx.set(k, v);
-  ctx.body = r.body;
+  // a ready answer (item/info's menu) ends with the others of its turn; a 304 or a stream through Koa
+  if (ctx.status === 200 && (typeof r.body === 'string' || Buffer.isBuffer(r.body))) endInTurn(ctx, r.body);
+  else ctx.body = r.body;
 }
 
 /** the files of a request that sent none (most): nothing to convert or clean up */

@@ -8,6 +8,7 @@ import type { Logger } from '../logger';
 import { redactUrl } from '../logRedaction';
 import { JsonFragment, OK_PREFIX, OK_SUFFIX, SplicedJson, WithFragments, stringifyWithFragments } from '../lib/jsonFragment';
 import { gzipSpliced } from './gzipSplice';
+import { endInTurn } from './endInTurn';
 import { databaseUnavailableCause } from '../db/unavailable';
 
 export function requestLang(ctx: Koa.Context): 'en' | 'zh' {
@@ -32,13 +33,13 @@ export function sendData(ctx: Koa.Context, data: unknown): void {
       ctx.set('Content-Encoding', 'gzip');
       ctx.body = gzipSpliced(new SplicedJson([OK_PREFIX, fragment, OK_SUFFIX]));
     } else {
-      sendJsonBytes(ctx, fragment.okAnswer);
+      endInTurn(ctx, fragment.okAnswer);
     }
     return;
   }
   const body = stringifyWithFragments({ error_code: 0, data: data === undefined ? [] : data });
   if (!(body instanceof SplicedJson)) {
-    ctx.body = body;
+    endInTurn(ctx, body);
     return;
   }
   ctx.vary('Accept-Encoding');
@@ -47,24 +48,8 @@ export function sendData(ctx: Koa.Context, data: unknown): void {
     ctx.set('Content-Encoding', 'gzip');
     ctx.body = gzipSpliced(body);
   } else {
-    sendJsonBytes(ctx, body.toBuffer());
+    endInTurn(ctx, body.toBuffer());
   }
-}
-
-/**
- * Ends the response with a ready JSON answer (status and type already set). Written straight to
- * Node's response: Koa's body setter and respond() check and measure it again, a twentieth of a
- * cached page/info. A HEAD request goes through Koa, which sends the headers only.
- */
-function sendJsonBytes(ctx: Koa.Context, bytes: Buffer): void {
-  if (ctx.method === 'HEAD') {
-    ctx.body = bytes;
-    return;
-  }
-  ctx.respond = false;
-  const res = ctx.res;
-  res.setHeader('Content-Length', bytes.length);
-  res.end(bytes);
 }
 
 const GZIP_FROM_BYTES = 8 * 1024;
