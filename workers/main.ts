@@ -13,6 +13,7 @@ import { createRedisPair } from '../server/realtime/redis';
 import { bridgeEvents } from '../server/realtime/eventBridge';
 import { housekeepingEveryMs } from './schedule';
 import { startBackgroundWork } from './runtime';
+import { lowerPriority } from './lowerPriority';
 
 async function main(): Promise<void> {
   let config;
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const log = createLogger(config.logLevel);
+  lowerPriority(log);
   if (config.testJobs) log.warn('QUIRE_TEST_JOBS is set: test job kinds are registered. Never use this in production.');
   const database = await openDatabase({ databaseUrl: config.databaseUrl, log, poolSize: 4 + config.jobConcurrency });
   const deps = createDeps(config, database.db, database.kind, log);

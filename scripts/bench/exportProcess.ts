@@ -12,8 +12,11 @@ import { createLogger } from '../../server/logger';
 import { exportHandlers } from '../../workers/exportJobs';
 import type { JobContext } from '../../server/jobs/types';
 import { openTarget, type Target } from './database';
+import { lowerPriority } from '../../workers/lowerPriority';
 
 async function main(): Promise<void> {
+  // as `npm run workers` does
+  lowerPriority();
   const [targetJson, kind, uid, itemId] = process.argv.slice(2);
   const database = await openTarget(JSON.parse(targetJson) as Target, false);
   const deps = createDeps({ ...loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' }), rateLimitPerMinute: 0 }, database.db, database.kind, createLogger('error'));

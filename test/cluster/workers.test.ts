@@ -1,12 +1,14 @@
 // `npm run workers` beside the API on PostgreSQL: it runs the housekeeping schedule (expired
 // tokens, the 30-day recycle-bin purge) and refuses to start without DATABASE_URL or with a bad
-// interval.
+// interval, and runs below the API processes' CPU priority.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { clusterDatabase, createUserWithToken, startWorkers, stopAllWorkers, stopWorkers, until } from '../helpers/cluster';
 import { seedItem, seedPage } from '../helpers/realtime';
 import type { TestDatabase } from '../helpers/db';
 import { pages, recycle, userTokens } from '../../server/db/schema';
+import { WORKERS_NICE } from '../../workers/lowerPriority';
 
 let db: TestDatabase;
 
@@ -52,6 +54,8 @@ describe('workers', () => {
       expect(await db.db.select().from(recycle).where(eq(recycle.pageId, newPage))).toHaveLength(1);
       expect(await db.db.select().from(userTokens).where(eq(userTokens.uid, owner.uid))).toHaveLength(0);
       expect(w.output()).toContain('quire workers ready');
+      // background work yields the CPU to the API processes on the same machine
+      expect(os.getPriority(w.proc.pid!)).toBe(Math.max(WORKERS_NICE, os.getPriority()));
     } finally {
       await stopWorkers(w);
     }
