@@ -17,6 +17,18 @@ describe('JSON fragments', () => {
     expect(JSON.parse(out.toBuffer().toString())).toEqual({ error_code: 0, data: { item_id: 5, menu, list: [[1, 2]] } });
   });
 
+  it('hold their text once: the answer in memory of its own, the bytes a view into it', () => {
+    const page = { page_id: '3', page_title: '接口 "支付"', page_content: 'x'.repeat(100) };
+    const f = jsonFragment(page);
+    expect(JSON.parse(f.okAnswer.toString('utf8'))).toEqual({ error_code: 0, data: page });
+    expect(JSON.parse(f.bytes.toString('utf8'))).toEqual(page);
+    // the same memory: a kept fragment does not carry its text twice
+    expect(f.bytes.buffer).toBe(f.okAnswer.buffer);
+    // not a slice of Node's 8 KB pool, which a small kept fragment would pin whole
+    expect(f.okAnswer.buffer.byteLength).toBe(f.okAnswer.length);
+    expect(Object.keys(f)).not.toContain('json');
+  });
+
   it('leave text that looks like a placeholder alone', () => {
     const value = { title: '\u0000abc:0', n: '"\\u0000"' };
     expect(stringifyWithFragments(value)).toBe(JSON.stringify(value));

@@ -15,18 +15,23 @@ export interface DeflatedFragment {
 }
 
 export class JsonFragment {
-  /** UTF-8 bytes, encoded once: a large answer is then assembled with one copy */
+  /**
+   * The whole answer `{"error_code":0,"data":<this>}`, encoded once: a hot read (page/info) writes
+   * it as is. Its own memory, not a slice of Node's shared pool: a kept fragment would otherwise
+   * hold the pool's 8 KB around it.
+   */
+  readonly okAnswer: Buffer;
+  /** the fragment's UTF-8 bytes: a view into okAnswer, so a kept fragment holds its text once (not also as a string) */
   readonly bytes: Buffer;
   #deflated: DeflatedFragment | undefined;
-  #okAnswer: Buffer | undefined;
-  constructor(readonly json: string) {
-    this.bytes = Buffer.from(json, 'utf8');
-  }
-
-  /** the whole answer `{"error_code":0,"data":<this>}`, built once: a hot read (page/info) then writes it as is */
-  get okAnswer(): Buffer {
-    this.#okAnswer ??= Buffer.concat([OK_PREFIX, this.bytes, OK_SUFFIX]);
-    return this.#okAnswer;
+  constructor(json: string) {
+    const length = Buffer.byteLength(json, 'utf8');
+    const whole = Buffer.allocUnsafeSlow(OK_PREFIX.length + length + OK_SUFFIX.length);
+    OK_PREFIX.copy(whole, 0);
+    whole.write(json, OK_PREFIX.length, 'utf8');
+    OK_SUFFIX.copy(whole, OK_PREFIX.length + length);
+    this.okAnswer = whole;
+    this.bytes = whole.subarray(OK_PREFIX.length, OK_PREFIX.length + length);
   }
 
   get deflated(): DeflatedFragment {

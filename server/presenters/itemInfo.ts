@@ -7,7 +7,7 @@ import { presentItemBase } from './item';
 import { dbNum } from './fetched';
 import { presentMenu, type MenuView } from './menu';
 import { LRUCache } from 'lru-cache';
-import { JsonFragment, jsonFragment, withFragments, type JsonWithFragments } from '../lib/jsonFragment';
+import { JsonFragment, withFragments, type JsonWithFragments } from '../lib/jsonFragment';
 
 /** a built menu is shared by requests (menuMemo): its JSON is written once */
 const menuJson = new WeakMap<MenuView, JsonFragment>();
@@ -21,9 +21,9 @@ function presentMenuOnce(menu: MenuView): JsonFragment {
   let json = menuJson.get(menu);
   if (!json) {
     const answer: ItemInfoAnswer['menu'] = presentMenu(menu);
-    const fresh = jsonFragment(answer);
-    json = byText.get(fresh.json) ?? fresh;
-    if (json === fresh) byText.set(fresh.json, fresh);
+    const text = JSON.stringify(answer);
+    json = byText.get(text);
+    if (!json) byText.set(text, (json = new JsonFragment(text)));
     menuJson.set(menu, json);
   }
   return json;
