@@ -29,10 +29,12 @@ describe('loadConfig', () => {
     expect(c.readCaches).toBe(true);
   });
 
-  it('READ_CACHES=off turns the read caches off; other values are refused', () => {
-    expect(loadConfig({ READ_CACHES: 'off' }).readCaches).toBe(false);
-    expect(loadConfig({ READ_CACHES: 'on' }).readCaches).toBe(true);
-    expect(fails({ READ_CACHES: 'no' })).toContain('READ_CACHES must be on or off');
+  it('READ_CACHES=off turns the read caches off, rows keeps the row caches alone; other values are refused', () => {
+    expect(loadConfig({ READ_CACHES: 'off' })).toMatchObject({ readCaches: false, answerCaches: false });
+    expect(loadConfig({ READ_CACHES: 'rows' })).toMatchObject({ readCaches: true, answerCaches: false });
+    expect(loadConfig({ READ_CACHES: 'on' })).toMatchObject({ readCaches: true, answerCaches: true });
+    expect(loadConfig({})).toMatchObject({ readCaches: true, answerCaches: true });
+    expect(fails({ READ_CACHES: 'no' })).toContain('READ_CACHES must be on, rows or off');
   });
 
   it('reads good values', () => {

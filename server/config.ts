@@ -35,6 +35,8 @@ export interface Config {
   clientDist: string;
   /** READ_CACHES=off: no read or answer caches (items, grants, pages, menus, search answers); for measuring what the database answers alone */
   readCaches: boolean;
+  /** READ_CACHES=on only: answers computed from many rows are kept (item menus, search answers); `rows` keeps the row caches alone */
+  answerCaches: boolean;
   /** item/search and public mock calls allowed per user per minute (4× per address); 0 = no limit */
   rateLimitPerMinute: number;
   /** API processes on this machine sharing the port (node:cluster); > 1 needs PostgreSQL and Redis */
@@ -137,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const heapGrowingPercent = int(env, 'HEAP_GROWING_PERCENT', 100, 0, 1000);
 
   const readCaches = (env.READ_CACHES || 'on').trim().toLowerCase();
-  if (readCaches !== 'on' && readCaches !== 'off') throw new ConfigError(`READ_CACHES must be on or off, got "${env.READ_CACHES}"`);
+  if (readCaches !== 'on' && readCaches !== 'rows' && readCaches !== 'off') throw new ConfigError(`READ_CACHES must be on, rows or off, got "${env.READ_CACHES}"`);
 
   const testJobs = env.QUIRE_TEST_JOBS === '1' || env.QUIRE_TEST_JOBS === 'true';
   if (testJobs && nodeEnv === 'production') {
@@ -165,7 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testCaptcha,
     testFastHash: fastHash === '1',
     clientDist: path.resolve(env.CLIENT_DIST || 'dist/client'),
-    readCaches: readCaches === 'on',
+    readCaches: readCaches !== 'off',
+    answerCaches: readCaches === 'on',
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600, 0, 1_000_000),
     webConcurrency,
     heapGrowingPercent,

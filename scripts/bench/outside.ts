@@ -17,6 +17,8 @@ export interface OutsideCase {
   budget?: Budget;
   /** measured again with READ_CACHES=off (the endpoint reads through the caches) */
   readsCaches: boolean;
+  /** measured again with READ_CACHES=rows, and judged: its answers are kept (a search), and a new one must meet the budget too */
+  keepsAnswers?: boolean;
 }
 
 export const OUTSIDE_LOAD = { connections: 32, threads: 2, warmupSeconds: 5 };
@@ -86,12 +88,14 @@ export const OUTSIDE_CASES: OutsideCase[] = [
     requests: (s) => [post('item/search', s.token, { item_id: s.searchItemId, keyword: 'deploy' })],
     budget: SEARCH,
     readsCaches: true,
+    keepsAnswers: true,
   },
   {
     endpoint: 'item/search, 200 different words in random order',
     requests: (s) => shuffled(TWO_HUNDRED_WORDS, 25).map((keyword) => post('item/search', s.token, { item_id: s.searchItemId, keyword })),
     budget: SEARCH,
     readsCaches: true,
+    keepsAnswers: true,
   },
   {
     endpoint: 'item/search, 100 common English words in random letter case',
@@ -99,6 +103,7 @@ export const OUTSIDE_CASES: OutsideCase[] = [
     vary: 'random-case',
     budget: SEARCH,
     readsCaches: true,
+    keepsAnswers: true,
   },
   {
     // last: its writes change the 1,000-page item the rows above read

@@ -58,7 +58,7 @@ interface Row {
   endpoint: string;
   setup: Setup;
   /** outside view rows (a table of their own): the bare Koa ceiling's rate, and whether the caches were off */
-  outside?: { ceiling: number; cachesOff: boolean };
+  outside?: { ceiling: number; caches: Caches };
   reqPerSec?: number;
   p50?: number;
   p95?: number;
@@ -82,10 +82,10 @@ async function seedTarget(target: Target, progress: (msg: string) => void): Prom
 }
 
 /** Starts the app process; resolves once it listens. */
-function startApp(target: Target, processes: number, cachesOff = CACHES_OFF): Promise<{ child: ChildProcess; first: { url: string }; exited: Promise<number | null> }> {
+function startApp(target: Target, processes: number, caches: Caches = CACHES_OFF ? 'off' : 'on'): Promise<{ child: ChildProcess; first: { url: string }; exited: Promise<number | null> }> {
   return startProcess(['--expose-gc', ...profileArgs(), appProcessFile, JSON.stringify(target)], {
     BENCH_PROCESSES: String(processes),
-    ...(cachesOff ? { READ_CACHES: 'off' } : {}),
+    ...(caches === 'on' ? {} : { READ_CACHES: caches }),
   });
 }
 
@@ -322,17 +322,21 @@ async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
         process.stderr.write(`[${name}] ${DURING_EXPORT}: p95 ${r.p95.toFixed(1)} ms (${ratio.toFixed(2)}× idle) (${elapsed()})\n`);
       }
       // two API processes too, as reference rows: when WEB_CONCURRENCY helps on this machine (README)
-      await outsideRows(setup, app.first.url, seeded, rows, CACHES_OFF, outsideCeiling);
+      await outsideRows(setup, app.first.url, seeded, rows, CACHES_OFF ? 'off' : 'on', outsideCeiling);
     } finally {
       clearInterval(sampler);
       app.child.kill('SIGTERM');
       await app.exited;
     }
-    // the same rows against an app whose read and answer caches keep nothing: what the database and its indexes answer alone
-    if (kind === 'postgres' && setup.processes === 1 && !CACHES_OFF && OUTSIDE_CASES.some((c) => c.readsCaches && wanted(outsideName(c.endpoint, true)))) {
-      const uncached = await startApp(target, 1, true);
+    // the same rows against an app that keeps no answers (menus, searches) but the rows it reads,
+    // then against one whose read and answer caches keep nothing: what the database and its
+    // indexes answer alone. The first is the search as it runs when a search is new to the cache
+    // (issue #25: it must meet the search budget on its own); the second is reported.
+    for (const caches of ['rows', 'off'] as const) {
+      if (kind !== 'postgres' || setup.processes !== 1 || CACHES_OFF || !OUTSIDE_CASES.some((c) => measuredWith(c, caches) && wanted(outsideName(c.endpoint, caches)))) continue;
+      const uncached = await startApp(target, 1, caches);
       try {
-        await outsideRows(setup, uncached.first.url, seeded, rows, true, outsideCeiling);
+        await outsideRows(setup, uncached.first.url, seeded, rows, caches, outsideCeiling);
       } finally {
         uncached.child.kill('SIGTERM');
         await uncached.exited;
@@ -358,7 +362,13 @@ async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
 }
 
 /** the outside view's row name, as BENCH_ONLY matches it ("outside" selects them all, "caches off" that set) */
-const outsideName = (endpoint: string, cachesOff: boolean) => `outside view${cachesOff ? ', caches off' : ''}: ${endpoint}`;
+const outsideName = (endpoint: string, caches: Caches) => `outside view${caches === 'off' ? ', caches off' : caches === 'rows' ? ', answer caches off' : ''}: ${endpoint}`;
+
+/** READ_CACHES of an outside view's app process: all caches, the row caches alone, none */
+type Caches = 'on' | 'rows' | 'off';
+
+/** the rows measured again with fewer caches: those that read through them (answers: the searches) */
+const measuredWith = (c: (typeof OUTSIDE_CASES)[number], caches: Caches) => caches === 'on' || CACHES_OFF || (caches === 'off' ? c.readsCaches : c.keepsAnswers === true);
 
 /** a bare Koa app's rate in its own process under the outside view's load (scripts/bench/bareKoa.ts) */
 async function measureCeiling(name: string): Promise<number> {
@@ -374,16 +384,16 @@ async function measureCeiling(name: string): Promise<number> {
 }
 
 /** The outside view's rows against the app at `url` (with its caches off: only the rows that read through them). */
-async function outsideRows(setup: Setup, url: string, seeded: Seeded, rows: Row[], cachesOff: boolean, ceilingOf: () => Promise<number>): Promise<void> {
+async function outsideRows(setup: Setup, url: string, seeded: Seeded, rows: Row[], caches: Caches, ceilingOf: () => Promise<number>): Promise<void> {
   const name = setupName(setup);
-  const cases = OUTSIDE_CASES.filter((c) => wanted(outsideName(c.endpoint, cachesOff)) && (!cachesOff || c.readsCaches || CACHES_OFF));
+  const cases = OUTSIDE_CASES.filter((c) => wanted(outsideName(c.endpoint, caches)) && measuredWith(c, caches));
   if (!cases.length) return;
   const ceiling = await ceilingOf();
   for (const c of cases) {
     const reqs = c.requests(seeded);
     // the budgets are for one process; two processes' rows are there to compare with
     const budget = c.budget && setup.processes === 1 && (setup.kind === 'postgres' ? c.budget : { minReqPerSec: c.budget.minReqPerSec && c.budget.minReqPerSec / 2, maxP95Ms: c.budget.maxP95Ms && c.budget.maxP95Ms * 2 });
-    const base = { endpoint: c.endpoint, setup, outside: { ceiling, cachesOff }, budget: budget ? describeBudget(budget) : '' };
+    const base = { endpoint: c.endpoint, setup, outside: { ceiling, caches }, budget: budget ? describeBudget(budget) : '' };
     const missing = await probe(url, reqs[0]);
     if (missing) {
       rows.push({ ...base, note: missing });
@@ -391,11 +401,12 @@ async function outsideRows(setup: Setup, url: string, seeded: Seeded, rows: Row[
     }
     const r = await measureLoad(url, reqs, { ...OUTSIDE_LOAD, seconds: SECONDS, vary: c.vary });
     const note = r.requests === 0 ? 'no response completed' : r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : undefined;
-    // with the caches off a row is reported beside its budget, which holds for the app as it runs (caches on)
-    const judged = budget && !cachesOff;
-    rows.push({ ...base, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: note ?? (judged ? undefined : cachesOff ? 'reported' : 'reference'), pass: judged ? meets(budget, r.reqPerSec, r.p95) && !note : undefined });
+    // with every cache off a row is reported beside its budget, which holds for the app as it runs;
+    // a search new to the answer cache (rows only) must meet it on its own
+    const judged = budget && caches !== 'off';
+    rows.push({ ...base, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: note ?? (judged ? undefined : caches === 'off' ? 'reported' : 'reference'), pass: judged ? meets(budget, r.reqPerSec, r.p95) && !note : undefined });
     process.stderr.write(
-      `[${name}] ${outsideName(c.endpoint, cachesOff)}: ${Math.round(r.reqPerSec)} req/s (${((100 * r.reqPerSec) / ceiling).toFixed(0)}% of bare Koa), p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${(r.bytesPerResponse / 1024).toFixed(1)} KB per answer\n`,
+      `[${name}] ${outsideName(c.endpoint, caches)}: ${Math.round(r.reqPerSec)} req/s (${((100 * r.reqPerSec) / ceiling).toFixed(0)}% of bare Koa), p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${(r.bytesPerResponse / 1024).toFixed(1)} KB per answer\n`,
     );
   }
 }
@@ -411,7 +422,7 @@ function outsideTable(rows: Row[]): string {
   for (const [setup, ceiling] of ceilings) lines.push(`| bare Koa, 2 KB JSON (the ceiling) | ${setupLabel(setup)} | | ${fmt(ceiling)} | | | 100% | | reference |`);
   for (const r of rows) {
     const share = r.reqPerSec === undefined ? '' : `${((100 * r.reqPerSec) / r.outside!.ceiling).toFixed(1)}%`;
-    lines.push(`| ${r.endpoint} | ${setupLabel(r.setup)} | ${r.outside!.cachesOff ? 'off' : 'on'} | ${fmt(r.reqPerSec)} | ${fmt(r.p50, 1)} | ${fmt(r.p95, 1)} | ${share} | ${r.budget} | ${resultOf(r)} |`);
+    lines.push(`| ${r.endpoint} | ${setupLabel(r.setup)} | ${r.outside!.caches === 'rows' ? 'rows only' : r.outside!.caches} | ${fmt(r.reqPerSec)} | ${fmt(r.p50, 1)} | ${fmt(r.p95, 1)} | ${share} | ${r.budget} | ${resultOf(r)} |`);
   }
   return lines.join('\n');
 }

@@ -12,6 +12,7 @@ import { searchKeyword } from '../../server/domain/search/tokens';
 
 let app: TestApp;
 let cacheOff: TestApp;
+let rowsOnly: TestApp;
 let owner: ClusterUser;
 let item = 0;
 
@@ -37,6 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await cacheOff?.close();
+  await rowsOnly?.close();
 });
 
 const search = (a: TestApp, keyword: string, itemId = item, token = owner.user_token) => a.call('item/search', { item_id: itemId, keyword }, { token });
@@ -89,5 +91,21 @@ describe('search keyword form', () => {
     // nothing is kept: two requests compute two answers
     const first = await cachedSearch(cacheOff.deps, other, 'order', null, 1);
     expect(await cachedSearch(cacheOff.deps, other, 'order', null, 1)).not.toBe(first);
+  });
+
+  it('with READ_CACHES=rows keeps no search answer but the rows it reads (the uncached search as it runs)', async () => {
+    rowsOnly = await startTestApp({ env: { READ_CACHES: 'rows' } });
+    expect(rowsOnly.deps.config).toMatchObject({ readCaches: true, answerCaches: false });
+    const o = await createUserWithToken(rowsOnly.database, 'skf_rows');
+    const other = await seedItem(rowsOnly.deps.db, o, { itemName: 'Keyword forms, rows only' });
+    for (const [title, content] of PAGES) await save(rowsOnly, o.user_token, other, title, content);
+    const strip = (d: { pages: Record<string, unknown>[] }) => d.pages.map((p) => [p.page_title, p.search_content]);
+    for (const k of ['ORDER', '订单']) expect(strip((await search(rowsOnly, k, other, o.user_token)).data)).toEqual(strip((await search(app, k)).data));
+    // asked three times, an answer is still computed anew each time
+    const first = await cachedSearch(rowsOnly.deps, other, 'order', null, 1);
+    await cachedSearch(rowsOnly.deps, other, 'order', null, 1);
+    expect(await cachedSearch(rowsOnly.deps, other, 'order', null, 1)).not.toBe(first);
+    // while the item row stays in the read cache
+    expect(rowsOnly.deps.reads.peekItem(other)).toBeDefined();
   });
 });

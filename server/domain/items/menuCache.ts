@@ -42,7 +42,7 @@ class MenuCache {
   private readonly inflight = new Map<number, { gen: number; stamp: number; promise: Promise<MenuSource> }>();
 
   async get(item: ItemRow): Promise<MenuSource> {
-    if (!this.deps.config.readCaches) return loadMenuSource(this.deps.db, item.itemId);
+    if (!this.deps.config.answerCaches) return loadMenuSource(this.deps.db, item.itemId);
     const hit = this.entries.get(item.itemId);
     const sameStamp = hit !== undefined && hit.stamp === item.lastUpdateTime;
     if (sameStamp && Date.now() - hit.loadedAt < this.ttlMs) return hit.src;

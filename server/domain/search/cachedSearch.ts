@@ -27,7 +27,7 @@ export function cachedSearch(deps: AppDeps, itemId: number, keyword: string, cat
   // the search matches this form (tokens.ts): one entry for every spelling of the same search
   keyword = searchKeyword(keyword);
   const search = () => searchPages(deps.db, itemId, keyword, catIds, { page, statsEveryMs: deps.dbKind === 'pglite' ? 1_000 : 30_000 });
-  if (!deps.config.readCaches) return search();
+  if (!deps.config.answerCaches) return search();
   let cache = caches.get(deps.events);
   if (!cache) caches.set(deps.events, (cache = new ItemScopedCache<SearchAnswer>(deps.events, deps.reads.ttlMs, { maxBytes: MAX_BYTES, sizeOf: answerBytes, admitAfter: 2 })));
   const scope = catIds === null ? '*' : [...catIds].sort((a, b) => a - b).join(',');
