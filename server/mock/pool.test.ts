@@ -5,7 +5,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MOCK_LIMITS, type MockLimits } from './limits';
-import { childArgs, MockPool } from './pool';
+import { childArgs, MockPool, overTime } from './pool';
 
 const pools: MockPool[] = [];
 const pool = (limits: Partial<MockLimits> = {}) => {
@@ -88,6 +88,17 @@ describe('MockPool', () => {
     expect(first).toBeGreaterThan(0);
     expect(await errorOf(job)).toBe('The mock template took longer than 30 ms to generate');
     expect(p.pids()).not.toContain(first);
+  });
+
+  it('charges a generation for its own CPU time: a child a busy machine starved waits longer, up to five times the limit', () => {
+    // used half its limit or more in CPU: over time
+    expect(overTime(2_000, 2_000, 1_000)).toBe(true);
+    // kept off the CPU (0.3 s of 2 s): not yet
+    expect(overTime(2_000, 2_000, 300)).toBe(false);
+    expect(overTime(2_000, 9_999, 300)).toBe(false);
+    // but never past five times the limit, nor where CPU time cannot be read
+    expect(overTime(2_000, 10_000, 300)).toBe(true);
+    expect(overTime(2_000, 2_000, null)).toBe(true);
   });
 
   it('a job that needs more memory than the heap limit fails clearly', async () => {
