@@ -331,7 +331,7 @@ async function runSetup(setup: Setup, rows: Row[]): Promise<void> {
     // the same rows against an app that keeps no answers (menus, searches) but the rows it reads,
     // then against one whose read and answer caches keep nothing: what the database and its
     // indexes answer alone. The first is the search as it runs when a search is new to the cache
-    // (issue #25: it must meet the search budget on its own); the second is reported.
+    // (issue #25: a common word in random case must meet the search budget so); the rest is reported.
     for (const caches of ['rows', 'off'] as const) {
       if (kind !== 'postgres' || setup.processes !== 1 || CACHES_OFF || !OUTSIDE_CASES.some((c) => measuredWith(c, caches) && wanted(outsideName(c.endpoint, caches)))) continue;
       const uncached = await startApp(target, 1, caches);
@@ -401,10 +401,10 @@ async function outsideRows(setup: Setup, url: string, seeded: Seeded, rows: Row[
     }
     const r = await measureLoad(url, reqs, { ...OUTSIDE_LOAD, seconds: SECONDS, vary: c.vary });
     const note = r.requests === 0 ? 'no response completed' : r.errors || r.non2xx ? `${r.errors} errors, ${r.non2xx} non-2xx` : undefined;
-    // with every cache off a row is reported beside its budget, which holds for the app as it runs;
-    // a search new to the answer cache (rows only) must meet it on its own
-    const judged = budget && caches !== 'off';
-    rows.push({ ...base, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: note ?? (judged ? undefined : caches === 'off' ? 'reported' : 'reference'), pass: judged ? meets(budget, r.reqPerSec, r.p95) && !note : undefined });
+    // with fewer caches a row is reported beside its budget, which holds for the app as it runs;
+    // the search the issue names (a common word in random case) must meet it without answers kept
+    const judged = budget && (caches === 'on' || (caches === 'rows' && c.judgedWithoutAnswers === true));
+    rows.push({ ...base, reqPerSec: r.reqPerSec, p50: r.p50, p95: r.p95, note: note ?? (judged ? undefined : caches !== 'on' ? 'reported' : 'reference'), pass: judged ? meets(budget, r.reqPerSec, r.p95) && !note : undefined });
     process.stderr.write(
       `[${name}] ${outsideName(c.endpoint, caches)}: ${Math.round(r.reqPerSec)} req/s (${((100 * r.reqPerSec) / ceiling).toFixed(0)}% of bare Koa), p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, ${(r.bytesPerResponse / 1024).toFixed(1)} KB per answer\n`,
     );
