@@ -7,6 +7,8 @@ import { addMember, buildItem, makeAdmin, makeUser, type Actor } from '../helper
 import { until } from '../helpers/realtime';
 import { itemChangeLogs, itemGroups, itemStars } from '../../server/db/schema';
 import { record as recordChange } from '../../server/db/repos/itemChangeLogs';
+import { ChangeLogWriter, TRIM_EVERY } from '../../server/domain/changeLog/writer';
+import type { Logger } from '../../server/logger';
 
 let app: TestApp;
 let ann: Actor;
@@ -262,6 +264,50 @@ describe('item/getChangeLog', () => {
     expect(names.length).toBe(300);
     expect(Math.min(...names)).toBe(202);
   }, 120_000);
+
+  const warnings: string[] = [];
+  const quietLog: Logger = { debug() {}, info() {}, error() {}, warn: (m, f) => void warnings.push(`${m} ${JSON.stringify(f)}`), child: () => quietLog };
+
+  it('the writer puts the changes of one moment in order, trims in steps, and readers see only the newest 300', async () => {
+    const item = await buildItem(app, eve, { name: 'Batched' });
+    const writer = new ChangeLogWriter(app.deps.db, quietLog);
+    const change = (i: number) => ({ itemId: item.itemId, uid: eve.uid, opActionType: 'update', opObjectType: 'page', opObjectId: i, opObjectName: `b${i}`, optime: i });
+    // 330 changes in one turn: four statements of at most 100, the first trimming the item
+    for (let i = 1; i <= 330; i++) writer.add(change(i));
+    await writer.written();
+    const rows = await app.deps.db.select({ id: itemChangeLogs.id, n: itemChangeLogs.opObjectId }).from(itemChangeLogs).where(eq(itemChangeLogs.itemId, item.itemId)).orderBy(itemChangeLogs.id);
+    expect(rows.map((r) => r.n)).toEqual(Array.from({ length: rows.length }, (_, i) => 330 - rows.length + 1 + i));
+    // between two trims an item keeps a few rows past the 300: fewer than TRIM_EVERY
+    expect(rows.length).toBeGreaterThanOrEqual(300);
+    expect(rows.length).toBeLessThan(300 + TRIM_EVERY);
+    const all = (await logOf(eve, item.itemId, { page: 1, count: 100 })).data;
+    expect(all.total).toBe(300);
+    expect(all.list[0].op_object_name).toBe('b330');
+    const third = (await logOf(eve, item.itemId, { page: 3, count: 100 })).data.list;
+    expect(third.length).toBe(100);
+    expect(third.at(-1).op_object_name).toBe('b31');
+    expect((await logOf(eve, item.itemId, { page: 4, count: 100 })).data).toEqual({ total: 300, list: [] });
+    // the next TRIM_EVERY changes of the item bring a trim: back to 300 counting the new ones
+    for (let i = 331; i < 331 + TRIM_EVERY; i++) writer.add(change(i));
+    await writer.written();
+    const after = await app.deps.db.select({ n: itemChangeLogs.opObjectId }).from(itemChangeLogs).where(eq(itemChangeLogs.itemId, item.itemId));
+    expect(after.length).toBeLessThan(300 + TRIM_EVERY);
+    expect(Math.max(...after.map((r) => r.n))).toBe(330 + TRIM_EVERY);
+  }, 120_000);
+
+  it('an entry the database refuses is logged and lost alone: the others of its batch are written', async () => {
+    const item = await buildItem(app, eve, { name: 'One bad entry' });
+    const writer = new ChangeLogWriter(app.deps.db, quietLog);
+    warnings.length = 0;
+    writer.add({ itemId: item.itemId, uid: eve.uid, opActionType: 'update', opObjectType: 'page', opObjectId: 1, opObjectName: 'before', optime: 1 });
+    // PostgreSQL text holds no NUL character
+    writer.add({ itemId: item.itemId, uid: eve.uid, opActionType: 'update', opObjectType: 'page', opObjectId: 2, opObjectName: 'bad\u0000name', optime: 2 });
+    writer.add({ itemId: item.itemId, uid: eve.uid, opActionType: 'update', opObjectType: 'page', opObjectId: 3, opObjectName: 'after', optime: 3 });
+    await writer.written();
+    const names = (await app.deps.db.select({ name: itemChangeLogs.opObjectName }).from(itemChangeLogs).where(eq(itemChangeLogs.itemId, item.itemId)).orderBy(itemChangeLogs.id)).map((r) => r.name);
+    expect(names).toEqual(['before', 'after']);
+    expect(warnings.filter((w) => w.startsWith('change log entry not written'))).toHaveLength(1);
+  });
 });
 
 describe('item/add and item/update with item_group_ids (ShowDoc item dialog)', () => {

@@ -1,9 +1,7 @@
 // The item change log's entries, made from what the domain already announces (server/events.ts):
 // a page created, edited, recovered or deleted; a catalog created, renamed, deleted; a drag in
 // the catalog editor. Imports and bulk moves with a catalog are not itemised (ShowDoc neither).
-import type { AppDeps } from '../../deps';
 import type { CatalogEdit, DomainEvents } from '../../events';
-import * as logRepo from '../../db/repos/itemChangeLogs';
 import type { ChangeLogInsert } from '../../db/repos/itemChangeLogs';
 
 type Entry = Omit<ChangeLogInsert, 'optime'>;
@@ -25,8 +23,4 @@ export function entryOfPageDeletion(e: DomainEvents['page.deleted']): Entry | un
 export function entryOfCatalogEdit(itemId: number, edit: CatalogEdit | undefined): Entry | undefined {
   if (!edit) return undefined;
   return { itemId, uid: edit.uid, opActionType: edit.action, opObjectType: edit.object, opObjectId: edit.id, opObjectName: edit.name, remark: edit.moved ?? '' };
-}
-
-export async function recordChange(deps: AppDeps, entry: Entry | undefined): Promise<void> {
-  if (entry) await logRepo.record(deps.db, { ...entry, optime: deps.now() });
 }
