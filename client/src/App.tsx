@@ -11,8 +11,9 @@ export function App() {
   const { i18n } = useTranslation();
   return (
     <ConfigProvider theme={theme} locale={i18n.language === 'zh-CN' ? zhCN : enUS}>
-      {/* bottom notices sit above the back-to-top button (right 32 px, bottom 40 px, 40 px high) */}
-      <AntApp message={{ maxCount: 3, top: 64 }} notification={{ bottom: 88 }}>
+      {/* top notices (announcements) open below the 56 px header, not over its account menu;
+          bottom notices sit above the back-to-top button (right 32 px, bottom 40 px, 40 px high) */}
+      <AntApp message={{ maxCount: 3, top: 64 }} notification={{ top: 64, bottom: 88 }}>
         <FeedbackBridge />
         <BrowserRouter>
           <AppRoutes />

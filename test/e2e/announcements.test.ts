@@ -72,6 +72,15 @@ describe('announcements', () => {
       expect(await popup.textContent()).toBe(text);
       expect(await reader.locator('.ant-notification-notice-title').first().textContent()).toBe(tag === 'en' ? 'Announcement' : '系统公告');
       await shots(reader, `announcements-live-${tag}`);
+      // it opens below the header: the account menu under it stays in reach
+      const menuFree = await reader.evaluate(() => {
+        const menu = document.querySelector('[data-testid="user-menu"]')!.getBoundingClientRect();
+        const hit = document.elementFromPoint(menu.x + menu.width / 2, menu.y + menu.height / 2);
+        return !!hit?.closest('[data-testid="user-menu"]');
+      });
+      expect(menuFree).toBe(true);
+      const notice = await reader.locator('.ant-notification-notice').first().boundingBox();
+      expect(notice!.y).toBeGreaterThanOrEqual(56);
       expect(errors).toEqual([]);
       if (tag === 'en') {
         // the pop-up leads to the notices, where the announcement stays
