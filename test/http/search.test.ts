@@ -7,6 +7,8 @@ import { addMember, seedItem, seedPage } from '../helpers/realtime';
 import { sql } from 'drizzle-orm';
 import { catalogs } from '../../server/db/schema';
 import { keepPageStatsFresh } from '../../server/domain/search/stats';
+import { walksPages, statsChanged } from '../../server/domain/search/planChoice';
+import { findHits } from '../../server/db/repos/search';
 
 let app: TestApp;
 const u: Record<string, ClusterUser> = {};
@@ -239,5 +241,41 @@ describe('item/search paging and freshness', () => {
     const after = await analyzedAt();
     await keepPageStatsFresh(db, 0);
     expect(await analyzedAt()).toEqual(after);
+  });
+
+  it('a word most pages hold walks the pages in menu order with a statement planned once; the answers are the planned ones', async () => {
+    const db = app.deps.db;
+    const common = await seedItem(db, u.owner, { itemName: 'Common words' });
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into pages (item_id, page_title, page_content, s_number, search_vector)
+        select ${common}, 'common ' || i, 'everyday text ' || i, 100 - i % 7, array_to_tsvector(array['everyday', 'text', 'w' || i]) from generate_series(1, 2000) i`);
+    });
+    await db.execute(sql`analyze pages`);
+    statsChanged(db);
+    expect(await walksPages(db, "'everyday':*")).toBe(true);
+    expect(await walksPages(db, "'everyda':*")).toBe(true);
+    // rare, unknown, or more than one term: planned for the keyword
+    expect(await walksPages(db, "'w17':*")).toBe(false);
+    expect(await walksPages(db, "'nowhere':*")).toBe(false);
+    expect(await walksPages(db, "'everyday' & 'text':*")).toBe(false);
+    const query = (walk: boolean, offset: number) => ({
+      itemId: common, keyword: 'everyday', catIds: null, tsquery: "'everyday':*", textCheck: 'none' as const,
+      limit: 51, offset, wholeBytes: 4096, headChars: 1001, walk,
+    });
+    for (const offset of [0, 50, 1990]) {
+      const walked = await findHits(db, query(true, offset));
+      expect(walked.map((r) => Number(r.page_id))).toEqual((await findHits(db, query(false, offset))).map((r) => Number(r.page_id)));
+      expect(walked.length).toBe(offset === 1990 ? 10 : 51);
+    }
+    // the walk is a named statement of its own (one plan per connection)
+    const named = await db.transaction(async (tx) => {
+      await findHits(tx, query(true, 0));
+      return ((await tx.execute(sql`select name from pg_prepared_statements where name like 'search_walk%'`)) as unknown as { rows: unknown[] }).rows.length;
+    });
+    expect(named).toBe(1);
+    // over HTTP, in any letter case, the same hits in menu order
+    const r = await app.call('item/search', { item_id: common, keyword: 'EveryDay' }, { token: u.owner.user_token });
+    expect(r.data.pages.map((x: { page_id: string }) => Number(x.page_id))).toEqual((await findHits(db, query(false, 0))).slice(0, 50).map((x) => Number(x.page_id)));
+    expect(r.data.has_more).toBe(true);
   });
 });

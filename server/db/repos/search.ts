@@ -3,7 +3,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { escapeLike } from '../like';
-import { executeOnce } from '../prepared';
+import { executeNamed, executeOnce } from '../prepared';
 import { pages } from '../schema';
 import type { PageHeading } from './pages';
 
@@ -54,6 +54,11 @@ export interface HitQuery {
   wholeBytes: number;
   /** characters read of a longer page */
   headChars: number;
+  /**
+   * walk the item's pages in menu order through a statement planned once per connection (a
+   * keyword the statistics call common: domain/search/planChoice.ts); else planned for its values
+   */
+  walk?: boolean;
 }
 
 /** Live pages of the item that contain the keyword, in menu order (s_number, page_id). */
@@ -73,17 +78,45 @@ export function findHits(db: DbOrTx, q: HitQuery): Promise<HitRow[]> {
   // in order and stopping at the page asked for (6 ms)
   const textCheck = contains ? sql`and (case when ${contains} then true else false end)` : sql``;
   // octet_length reads only a value's header; substr only the part of it asked for
+  const columns = sql`p.page_id, p.item_id, p.cat_id, p.page_title, p.s_number, p.author_uid, p.author_username, p.addtime,
+      case when octet_length(p.page_content) <= ${q.wholeBytes}::int then p.page_content end as content,
+      case when octet_length(p.page_content) > ${q.wholeBytes}::int then substr(p.page_content, 1, ${q.headChars}::int) end as content_head`;
+  if (q.walk && q.tsquery && q.catIds === null && q.textCheck === 'none') {
+    // the match inside CASE cannot use the GIN index: the one plan left walks pages_item_idx in
+    // menu order and stops at the hit asked for, whatever the keyword (a named statement keeps it)
+    return executeNamed<HitRow>(db, 'search_walk', sql`
+      select ${columns}
+      from pages p
+      where p.item_id = ${q.itemId}::int and p.is_del = 0 and (case when p.search_vector @@ ${q.tsquery}::tsquery then true else false end)
+      order by p.s_number, p.page_id
+      limit ${q.limit}::int offset ${q.offset}::int`);
+  }
   return executeOnce<HitRow>(
     db,
     sql`
-    select p.page_id, p.item_id, p.cat_id, p.page_title, p.s_number, p.author_uid, p.author_username, p.addtime,
-      case when octet_length(p.page_content) <= ${q.wholeBytes}::int then p.page_content end as content,
-      case when octet_length(p.page_content) > ${q.wholeBytes}::int then substr(p.page_content, 1, ${q.headChars}::int) end as content_head
+    select ${columns}
     from pages p
     where p.item_id = ${q.itemId} and p.is_del = 0 ${catFilter} ${indexFilter} ${textCheck}
     order by p.s_number, p.page_id
     limit ${q.limit}::int offset ${q.offset}::int`,
   );
+}
+
+/** What ANALYZE learnt of the search index's words: the most common ones, each with the share of pages holding it. */
+export interface IndexWordStats {
+  words: string[];
+  shares: number[];
+}
+
+/** pages.search_vector's element statistics (undefined before the first ANALYZE of pages). */
+export async function indexWordStats(db: DbOrTx): Promise<IndexWordStats | undefined> {
+  const rows = await executeOnce<{ words: string[] | string | null; shares: (number | string)[] | string | null }>(db, sql`
+    select most_common_elems::text::text[] as words, most_common_elem_freqs as shares
+    from pg_stats where schemaname = current_schema() and tablename = 'pages' and attname = 'search_vector'`);
+  const r = rows[0];
+  if (!r || !Array.isArray(r.words) || !Array.isArray(r.shares)) return undefined;
+  // the shares go on past the words: their minimum, maximum and the share of empty vectors
+  return { words: r.words, shares: r.shares.slice(0, r.words.length).map(Number) };
 }
 
 /** The whole content of some pages of the item (pages deleted meanwhile are missing). */

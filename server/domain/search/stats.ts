@@ -7,6 +7,7 @@
 // and refresh the statistics then, before planning (and merge the search index's pending list).
 import type { DbOrTx } from '../../db/client';
 import * as searchRepo from '../../db/repos/search';
+import { statsChanged } from './planChoice';
 
 const lastCheck = new WeakMap<object, number>();
 
@@ -14,5 +15,8 @@ export async function keepPageStatsFresh(db: DbOrTx, everyMs = 30_000): Promise<
   if (Date.now() - (lastCheck.get(db) ?? 0) < everyMs) return;
   lastCheck.set(db, Date.now());
   const row = await searchRepo.pageTableChanges(db);
-  if (row && row.changed > 500 && row.changed > row.live * 0.1) await searchRepo.analyzePages(db);
+  if (row && row.changed > 500 && row.changed > row.live * 0.1) {
+    await searchRepo.analyzePages(db);
+    statsChanged(db);
+  }
 }
