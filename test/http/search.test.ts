@@ -7,7 +7,7 @@ import { addMember, seedItem, seedPage } from '../helpers/realtime';
 import { sql } from 'drizzle-orm';
 import { catalogs } from '../../server/db/schema';
 import { keepPageStatsFresh } from '../../server/domain/search/stats';
-import { walksPages, statsChanged } from '../../server/domain/search/planChoice';
+import { searchPlan, statsChanged } from '../../server/domain/search/planChoice';
 import { findHits } from '../../server/db/repos/search';
 
 let app: TestApp;
@@ -243,7 +243,7 @@ describe('item/search paging and freshness', () => {
     expect(await analyzedAt()).toEqual(after);
   });
 
-  it('a word most pages hold walks the pages in menu order with a statement planned once; the answers are the planned ones', async () => {
+  it('one word skips the planner: a common one walks the pages in menu order, a rare one asks the index first; the answers are the planned ones', async () => {
     const db = app.deps.db;
     const common = await seedItem(db, u.owner, { itemName: 'Common words' });
     await db.transaction(async (tx) => {
@@ -252,30 +252,41 @@ describe('item/search paging and freshness', () => {
     });
     await db.execute(sql`analyze pages`);
     statsChanged(db);
-    expect(await walksPages(db, "'everyday':*")).toBe(true);
-    expect(await walksPages(db, "'everyda':*")).toBe(true);
-    // rare, unknown, or more than one term: planned for the keyword
-    expect(await walksPages(db, "'w17':*")).toBe(false);
-    expect(await walksPages(db, "'nowhere':*")).toBe(false);
-    expect(await walksPages(db, "'everyday' & 'text':*")).toBe(false);
-    const query = (walk: boolean, offset: number) => ({
-      itemId: common, keyword: 'everyday', catIds: null, tsquery: "'everyday':*", textCheck: 'none' as const,
-      limit: 51, offset, wholeBytes: 4096, headChars: 1001, walk,
+    expect(await searchPlan(db, "'everyday':*")).toBe('walk');
+    expect(await searchPlan(db, "'everyda':*")).toBe('walk');
+    // a word no page holds, or too few for the statistics to name: the index
+    expect(await searchPlan(db, "'nowhere':*")).toBe('index');
+    expect(await searchPlan(db, "'w1999'")).toBe('index');
+    // a short prefix, or more than one term: planned for the keyword
+    expect(await searchPlan(db, "'zq':*")).toBe(undefined);
+    expect(await searchPlan(db, "'everyday' & 'text':*")).toBe(undefined);
+    const query = (tsquery: string, plan: 'walk' | 'index' | undefined, offset: number) => ({
+      itemId: common, keyword: 'everyday', catIds: null, tsquery, textCheck: 'none' as const,
+      limit: 51, offset, wholeBytes: 4096, headChars: 1001, plan,
     });
+    const ids = (rows: { page_id: number }[]) => rows.map((r) => Number(r.page_id));
     for (const offset of [0, 50, 1990]) {
-      const walked = await findHits(db, query(true, offset));
-      expect(walked.map((r) => Number(r.page_id))).toEqual((await findHits(db, query(false, offset))).map((r) => Number(r.page_id)));
-      expect(walked.length).toBe(offset === 1990 ? 10 : 51);
+      const planned = ids(await findHits(db, query("'everyday':*", undefined, offset)));
+      expect(planned.length).toBe(offset === 1990 ? 10 : 51);
+      // whichever way it goes, the same hits in the same order
+      expect(ids(await findHits(db, query("'everyday':*", 'walk', offset)))).toEqual(planned);
+      expect(ids(await findHits(db, query("'everyday':*", 'index', offset)))).toEqual(planned);
     }
-    // the walk is a named statement of its own (one plan per connection)
+    for (const term of ["'w17':*", "'w1999'", "'nowhere':*"]) {
+      expect(ids(await findHits(db, query(term, 'index', 0)))).toEqual(ids(await findHits(db, query(term, undefined, 0))));
+    }
+    // each is a named statement of its own (one plan per connection)
     const named = await db.transaction(async (tx) => {
-      await findHits(tx, query(true, 0));
-      return ((await tx.execute(sql`select name from pg_prepared_statements where name like 'search_walk%'`)) as unknown as { rows: unknown[] }).rows.length;
+      await findHits(tx, query("'everyday':*", 'walk', 0));
+      await findHits(tx, query("'nowhere':*", 'index', 0));
+      return ((await tx.execute(sql`select name from pg_prepared_statements where name like 'search_walk%' or name like 'search_index%' order by name`)) as unknown as { rows: { name: string }[] }).rows.map((r) => r.name.split('_').slice(0, 2).join('_'));
     });
-    expect(named).toBe(1);
+    expect(named).toEqual(['search_index', 'search_walk']);
     // over HTTP, in any letter case, the same hits in menu order
     const r = await app.call('item/search', { item_id: common, keyword: 'EveryDay' }, { token: u.owner.user_token });
-    expect(r.data.pages.map((x: { page_id: string }) => Number(x.page_id))).toEqual((await findHits(db, query(false, 0))).slice(0, 50).map((x) => Number(x.page_id)));
+    expect(r.data.pages.map((x: { page_id: string }) => Number(x.page_id))).toEqual(ids(await findHits(db, query("'everyday':*", undefined, 0))).slice(0, 50));
     expect(r.data.has_more).toBe(true);
+    const one = await app.call('item/search', { item_id: common, keyword: 'W1999' }, { token: u.owner.user_token });
+    expect(one.data.pages.map((x: { page_title: string }) => x.page_title)).toEqual(['common 1999']);
   });
 });

@@ -55,10 +55,11 @@ export interface HitQuery {
   /** characters read of a longer page */
   headChars: number;
   /**
-   * walk the item's pages in menu order through a statement planned once per connection (a
-   * keyword the statistics call common: domain/search/planChoice.ts); else planned for its values
+   * a statement planned once per connection (domain/search/planChoice.ts): `walk` the item's pages
+   * in menu order (a keyword the statistics call common), or ask the GIN `index` first (a rare
+   * one); without it the statement is planned for its values
    */
-  walk?: boolean;
+  plan?: 'walk' | 'index';
 }
 
 /** Live pages of the item that contain the keyword, in menu order (s_number, page_id). */
@@ -81,13 +82,25 @@ export function findHits(db: DbOrTx, q: HitQuery): Promise<HitRow[]> {
   const columns = sql`p.page_id, p.item_id, p.cat_id, p.page_title, p.s_number, p.author_uid, p.author_username, p.addtime,
       case when octet_length(p.page_content) <= ${q.wholeBytes}::int then p.page_content end as content,
       case when octet_length(p.page_content) > ${q.wholeBytes}::int then substr(p.page_content, 1, ${q.headChars}::int) end as content_head`;
-  if (q.walk && q.tsquery && q.catIds === null && q.textCheck === 'none') {
+  const named = q.tsquery && q.catIds === null && q.textCheck === 'none' ? q.plan : undefined;
+  if (named === 'walk') {
     // the match inside CASE cannot use the GIN index: the one plan left walks pages_item_idx in
     // menu order and stops at the hit asked for, whatever the keyword (a named statement keeps it)
     return executeNamed<HitRow>(db, 'search_walk', sql`
       select ${columns}
       from pages p
       where p.item_id = ${q.itemId}::int and p.is_del = 0 and (case when p.search_vector @@ ${q.tsquery}::tsquery then true else false end)
+      order by p.s_number, p.page_id
+      limit ${q.limit}::int offset ${q.offset}::int`);
+  }
+  if (named === 'index') {
+    // the pages holding the word come from the GIN index first (a materialised CTE cannot be
+    // folded into a walk of the item), then the item's among them are sorted
+    return executeNamed<HitRow>(db, 'search_index', sql`
+      with matched as materialized (select page_id from pages where search_vector @@ ${q.tsquery}::tsquery)
+      select ${columns}
+      from pages p join matched m on m.page_id = p.page_id
+      where p.item_id = ${q.itemId}::int and p.is_del = 0
       order by p.s_number, p.page_id
       limit ${q.limit}::int offset ${q.offset}::int`);
   }
@@ -106,17 +119,23 @@ export function findHits(db: DbOrTx, q: HitQuery): Promise<HitRow[]> {
 export interface IndexWordStats {
   words: string[];
   shares: number[];
+  /** the smallest share among them: a word they do not name is held by fewer pages than that */
+  minShare: number;
+  /** pages in the table when ANALYZE last counted them */
+  pages: number;
 }
 
 /** pages.search_vector's element statistics (undefined before the first ANALYZE of pages). */
 export async function indexWordStats(db: DbOrTx): Promise<IndexWordStats | undefined> {
-  const rows = await executeOnce<{ words: string[] | string | null; shares: (number | string)[] | string | null }>(db, sql`
-    select most_common_elems::text::text[] as words, most_common_elem_freqs as shares
-    from pg_stats where schemaname = current_schema() and tablename = 'pages' and attname = 'search_vector'`);
+  const rows = await executeOnce<{ words: string[] | string | null; shares: (number | string)[] | string | null; pages: number | string }>(db, sql`
+    select s.most_common_elems::text::text[] as words, s.most_common_elem_freqs as shares, c.reltuples as pages
+    from pg_stats s join pg_class c on c.oid = 'pages'::regclass
+    where s.schemaname = current_schema() and s.tablename = 'pages' and s.attname = 'search_vector'`);
   const r = rows[0];
   if (!r || !Array.isArray(r.words) || !Array.isArray(r.shares)) return undefined;
   // the shares go on past the words: their minimum, maximum and the share of empty vectors
-  return { words: r.words, shares: r.shares.slice(0, r.words.length).map(Number) };
+  const shares = r.shares.map(Number);
+  return { words: r.words, shares: shares.slice(0, r.words.length), minShare: shares[r.words.length] ?? Math.min(...shares), pages: Math.max(0, Number(r.pages)) };
 }
 
 /** The whole content of some pages of the item (pages deleted meanwhile are missing). */

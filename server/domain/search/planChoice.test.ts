@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { termShare } from './planChoice';
+import { planForShare, RARE_PAGES, termShare, WALK_FROM } from './planChoice';
 
 const stats = (shares: Record<string, number>) => ({ shares: new Map(Object.entries(shares)), sorted: Object.keys(shares).sort() });
 
@@ -20,5 +20,22 @@ describe('termShare', () => {
     expect(termShare(k, 'rez', true)).toBe(0);
     expect(termShare(k, 'zzz', true)).toBe(0);
     expect(termShare(stats({}), 'a', true)).toBe(0);
+  });
+});
+
+describe('planForShare', () => {
+  it('walks from WALK_FROM; asks the index for a word the statistics do not name when few pages can hold it; else plans', () => {
+    expect(planForShare(WALK_FROM, 10, 'request', true)).toBe('walk');
+    expect(planForShare(0.9, Infinity, 'request', true)).toBe('walk');
+    expect(planForShare(WALK_FROM / 2, 10, 'request', true)).toBe(undefined);
+    expect(planForShare(0, RARE_PAGES, 'zzyzx', true)).toBe('index');
+    expect(planForShare(0, 10, '网', false)).toBe('index');
+    // a big table whose statistics stop at common words says little of the others
+    expect(planForShare(0, RARE_PAGES + 1, 'zzyzx', true)).toBe(undefined);
+    // no statistics at all
+    expect(planForShare(0, Infinity, 'zzyzx', true)).toBe(undefined);
+    // a short prefix may start many rare words
+    expect(planForShare(0, 10, 'zq', true)).toBe(undefined);
+    expect(planForShare(0, 10, '数据', true)).toBe(undefined);
   });
 });

@@ -12,7 +12,7 @@ import { WORKBOOK_PREFIX, isWorkbookContent, workbookText, type Workbook } from 
 import { SNIPPET_HEAD, SNIPPET_WHOLE_BYTES, snippetOf, snippetOfHead } from './snippet';
 import { backfillVectors } from './backfill';
 import { keepPageStatsFresh } from './stats';
-import { walksPages } from './planChoice';
+import { searchPlan } from './planChoice';
 
 export type { SearchAnswer, SearchHit } from '../../db/repos/search';
 
@@ -37,8 +37,8 @@ export async function searchPages(
   const caseless = keyword.toLowerCase() === keyword.toUpperCase();
   await keepPageStatsFresh(db, opts.statsEveryMs);
   // the snippet is cut here (snippet.ts) from each hit's content, or from the head of a long one
-  // a common word in every catalog: the walk in menu order, without planning (planChoice.ts)
-  const walk = !!q?.exact && catIds === null && (await walksPages(db, q.tsquery));
+  // one word in every catalog: a plan chosen from the index's statistics, without planning (planChoice.ts)
+  const plan = q?.exact && catIds === null ? await searchPlan(db, q.tsquery) : undefined;
   const rows = await searchRepo.findHits(db, {
     itemId,
     keyword,
@@ -49,7 +49,7 @@ export async function searchPages(
     offset: (page - 1) * SEARCH_PAGE_SIZE,
     wholeBytes: SNIPPET_WHOLE_BYTES,
     headChars: SNIPPET_HEAD + 1,
-    walk,
+    plan,
   });
   const shown = rows.slice(0, SEARCH_PAGE_SIZE);
   const snippets = await snippetsOf(db, itemId, shown, keyword);
