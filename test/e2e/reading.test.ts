@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startE2EServer, TEST_CAPTCHA, type E2EServer } from './helpers/server';
-import { launchBrowser, searchInItem, watchErrors } from './helpers/browser';
+import { launchBrowser, screenshot, searchInItem, watchErrors } from './helpers/browser';
 import {
   addMember,
   anonymousContext,
@@ -237,6 +237,34 @@ describe('unread notices', () => {
     await notice.click();
     await page.waitForURL('**/notice/index');
     await context.close();
+  });
+});
+
+describe('the owner\'s operation bar', () => {
+  it('stays on one line beside the breadcrumbs in both languages: Edit named at 1280 px, every operation named at 1600 px', async () => {
+    for (const locale of ['en-US', 'zh-CN']) {
+      const context = await loggedInContext(browser, server, owner, { locale });
+      const page = await context.newPage();
+      for (const width of [1280, 1600]) {
+        await page.setViewportSize({ width, height: 900 });
+        await openItem(page, `/${ids.pub}`);
+        const ops = await opsOf(page);
+        expect(ops).toEqual(expect.arrayContaining(['edit', 'share', 'export', 'delete', 'settings']));
+        const bar = await page.getByTestId('operation-bar').boundingBox();
+        const edit = await page.getByTestId('op-edit').boundingBox();
+        // one row of buttons
+        expect(bar!.height).toBeLessThanOrEqual(edit!.height + 2);
+        const labelled = [];
+        for (const op of ops) {
+          // a button without its label still names it (screen readers, tooltips)
+          expect(await page.getByTestId(`op-${op}`).getAttribute('aria-label')).toBeTruthy();
+          if ((await page.getByTestId(`op-${op}`).innerText()).trim()) labelled.push(op);
+        }
+        expect(labelled).toEqual(width === 1600 ? ops : ['edit']);
+        await screenshot(page, `reading-owner-bar-${locale}-${width}`);
+      }
+      await context.close();
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import { useMarkdown } from '../../markdown/useMarkdown';
 import { BREAKPOINTS, useViewportWidth } from '../../hooks/useViewportWidth';
 import { confirmDelete } from '../../ui/confirm';
 import { confirmExit } from '../item/confirmExit';
-import { OperationBar } from './OperationBar';
+import { OperationBar, operationLabels } from './OperationBar';
 import { BackToTop } from '../../components/BackToTop';
 import { LiveDraftNotice } from '../../components/page/LiveDraftNotice';
 import type { ItemPermissions, Operation } from './permissions';
@@ -115,7 +115,7 @@ export function DocumentPane({ info, perms, pageId, paneWidth, highlight, itemPa
           {[...crumbs, page?.page_title ?? ''].filter(Boolean).join(' / ')}
         </div>
         <div style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-          <OperationBar ops={ops} compact={width < BREAKPOINTS.pageMobile} onAction={onAction} />
+          <OperationBar ops={ops} labels={operationLabels(ops.length, width, BREAKPOINTS.pageMobile)} onAction={onAction} />
           {width >= BREAKPOINTS.pageMobile && (
             <Tooltip title={fullPage ? t('itemShow.exitFullPage') : t('itemShow.fullPage')}>
               <Button
