@@ -5,10 +5,10 @@
 // word in at least WALK_FROM of all pages walks; a word they do not name is held by fewer pages
 // than the least common word they name, and goes to the index when that bound is at most
 // RARE_PAGES pages of the whole table (the index then hands over few pages, whatever the item).
-// Both run statements
-// planned once per connection (searchRepo.findHits `plan`) and skip the planner; any other keyword
-// (in between, short prefixes, several words) is planned for its values, as before. The
-// statistics are read again every STATS_FOR_MS, and after this process refreshed them (stats.ts).
+// Both run statements planned once per connection (searchRepo.findHits `plan`) and skip the
+// planner; any other keyword (in between, short prefixes, several words) is planned for its
+// values, as before. The statistics are read again every STATS_FOR_MS, and after this process
+// refreshed them (stats.ts).
 import type { DbOrTx } from '../../db/client';
 import * as searchRepo from '../../db/repos/search';
 
@@ -46,7 +46,8 @@ async function statsOf(db: DbOrTx): Promise<Known> {
   const loading = load(db).catch(() => ({ ...EMPTY, at: Date.now() }));
   known.set(db, loading);
   const loaded = await loading;
-  known.set(db, loaded);
+  // statistics refreshed meanwhile (statsChanged) are read again by the next search
+  if (known.get(db) === loading) known.set(db, loaded);
   return loaded;
 }
 
