@@ -148,8 +148,14 @@ describe('spreadsheet items', () => {
     const saved = await server.api<{ page_content: string }>('page/info', { page_id: menu.data.menu.pages[0].page_id }, owner.token);
     expect(JSON.parse(saved.data.page_content).sheets[0].cells['1,2']).toMatchObject({ f: '=A2+B2', v: 52 });
     await again.click('[data-testid="sheet-more"]');
-    await again.getByText('Export to showdoc.xlsx').click();
-    await again.waitForURL(/\/downloads\?job=/);
+    const exportItem = again.locator('.ant-dropdown-menu-item', { hasText: 'Export to showdoc.xlsx' });
+    await exportItem.waitFor({ state: 'visible' });
+    await exportItem.click();
+    // on a failure, say what the screen said instead of only that nothing happened
+    await again.waitForURL(/\/downloads\?job=/).catch(async (err: Error) => {
+      const said = await again.locator('.ant-message-notice, .ant-dropdown:not(.ant-dropdown-hidden)').allTextContents();
+      throw new Error(`${err.message}\nshown: ${JSON.stringify(said)}`);
+    });
     const jobId = new URL(again.url()).searchParams.get('job')!;
     await again.waitForFunction(() => document.querySelector('.downloads-row.is-focused')?.getAttribute('data-state') === 'done', undefined, { timeout: 30_000 });
     const res = await fetch(`${server.url}/api/job/download?job_id=${jobId}&user_token=${owner.token}`);
